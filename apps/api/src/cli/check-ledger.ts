@@ -1,0 +1,39 @@
+import { loadConfig } from "../config.ts";
+import { openRuntimeDatabase } from "../db/runtime.ts";
+import { findLedgerViolations } from "../modules/stock/ledger-invariants.ts";
+
+/**
+ * `npm run check:ledger`: verifies the ledger invariants (DESIGN.md section 4) on the configured
+ * database, embedded or DATABASE_URL, and exits non-zero naming every violating row. I4 (a movement
+ * reversed at most once) and I5 (one movement set per idempotency key) are held by the schema itself:
+ * a deletion is a single mark taken under the movement's row lock, and keys are a primary key.
+ */
+async function main(): Promise<number> {
+  const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+  const runtime = await openRuntimeDatabase(config, {
+    info: () => {},
+    warn: (m) => process.stderr.write(`${m}\n`),
+  });
+  try {
+    const violations = await findLedgerViolations(runtime.database.db);
+    if (violations.length === 0) {
+      process.stdout.write("Ledger check passed: every balance equals its movements (I1-I6).\n");
+      return 0;
+    }
+    process.stdout.write(`Ledger check FAILED with ${violations.length} violation(s):\n`);
+    for (const violation of violations) {
+      process.stdout.write(`  ${violation.invariant}: ${violation.detail}\n`);
+    }
+    return 1;
+  } finally {
+    await runtime.shutdown();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { auditLog } from "../../db/schema/index.ts";
+import { CHANGE_CHANNEL, SILENT_ACTIONS } from "../events/change-events.ts";
+
+export interface Actor {
+  /** The signed-in user, or null for the system itself (start-up, command line). */
+  userId: number | null;
+  requestId: string | null;
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: null, requestId: null };
+
+export interface AuditEntry {
+  entity: string;
+  entityId: string | number;
+  action: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Every write in the system calls this inside its own transaction, so the log and the change agree.
+ * It also queues the change event: PostgreSQL delivers a NOTIFY only when the transaction commits (and
+ * drops it on rollback), so every API process hears of exactly the committed writes.
+ */
+export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
+  if (!SILENT_ACTIONS.has(entry.action)) {
+    const event = JSON.stringify({ entity: entry.entity, id: String(entry.entityId), action: entry.action });
+    await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${event})`);
+  }
+  await tx.insert(auditLog).values({
+    actorId: actor.userId,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    requestId: actor.requestId,
+  });
+}
+
+/** Above this many entries a batch announces itself with one event per entity instead of one per row. */
+const BULK_EVENT_THRESHOLD = 20;
+
+/**
+ * Many audit rows in one statement, for batch writes (a purchase's movements, a bulk upload). A large
+ * batch sends one change event per entity, with id "*", rather than flooding every browser.
+ */
+export async function recordAuditMany(tx: DbOrTx, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) {
+    return;
+  }
+  if (entries.length <= BULK_EVENT_THRESHOLD) {
+    for (const entry of entries.filter((e) => !SILENT_ACTIONS.has(e.action))) {
+      const event = JSON.stringify({
+        entity: entry.entity,
+        id: String(entry.entityId),
+        action: entry.action,
+      });
+      await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${event})`);
+    }
+  } else {
+    for (const entity of new Set(entries.map((entry) => entry.entity))) {
+      const event = JSON.stringify({ entity, id: "*", action: "bulk" });
+      await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${event})`);
+    }
+  }
+  const rows = entries.map((entry) => ({
+    entity: entry.entity,
+    entity_id: String(entry.entityId),
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  }));
+  await tx.execute(sql`
+    insert into audit_log (actor_id, entity, entity_id, action, before, after, request_id)
+    select ${actor.userId}::int, r.entity, r.entity_id, r.action, r.before, r.after, ${actor.requestId}::text
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(entity text, entity_id text, action text, before jsonb, after jsonb)`);
+}

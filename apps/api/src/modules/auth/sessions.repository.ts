@@ -1,0 +1,60 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { sessions, users } from "../../db/schema/index.ts";
+
+export async function insertSession(
+  db: DbOrTx,
+  values: {
+    tokenHash: string;
+    userId: number;
+    now: Date;
+    expiresAt: Date;
+    userAgent?: string;
+    ipAddress?: string;
+  },
+): Promise<void> {
+  await db.insert(sessions).values({
+    tokenHash: values.tokenHash,
+    userId: values.userId,
+    createdAt: values.now,
+    lastSeenAt: values.now,
+    expiresAt: values.expiresAt,
+    userAgent: values.userAgent?.slice(0, 300) ?? null,
+    ipAddress: values.ipAddress ?? null,
+  });
+}
+
+/** The live session for a token hash with its live user, if neither idle nor absolute expiry has passed. */
+export async function findActiveSession(db: DbOrTx, tokenHash: string, now: Date, idleMs: number) {
+  const idleCutoff = new Date(now.getTime() - idleMs);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(users.deletedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleCutoff),
+      ),
+    );
+  return row;
+}
+
+export async function touchSession(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteUserSessions(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Housekeeping: sessions past their absolute expiry can never be used again. */
+export async function deleteExpiredSessions(db: DbOrTx, now: Date): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now}`);
+}

@@ -1,0 +1,176 @@
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestContext } from "../../../test/context.ts";
+import {
+  createTestItem,
+  createTestWarehouse,
+  expectLedgerConsistent,
+  positionId,
+} from "../../../test/factories/stock.ts";
+import { createUser, sessionCookieFor } from "../../../test/factories/users.ts";
+import { request } from "../../../test/http.ts";
+import { buildApp } from "../../app.ts";
+
+/**
+ * Change events across API processes: two apps on one database stand for two processes (each has its
+ * own pool and its own LISTEN connection). A browser's stream on A hears a write made through B.
+ */
+const ctx = await createTestContext();
+const other = await buildApp({
+  database: ctx.database,
+  clock: ctx.clock,
+  config: ctx.config,
+  serveWeb: false,
+});
+const address = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+afterAll(async () => {
+  await other.close();
+});
+
+const staff = await createUser(ctx, { role: "staff" });
+const cookie = await sessionCookieFor(ctx, staff.id);
+const warehouse = await createTestWarehouse(ctx);
+const a01 = await positionId(ctx, warehouse.id, "A", "01");
+
+/** Opens the event stream as the staff member and collects parsed events until closed. */
+async function openStream() {
+  const controller = new AbortController();
+  const response = await fetch(`${address}/api/events`, { headers: { cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+  const events: Array<{ entity: string; id: string; action: string }> = [];
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const pump = (async () => {
+    while (reader) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) {
+        return;
+      }
+      buffer += decoder.decode(value, { stream: true });
+      let boundary = buffer.indexOf("\n\n");
+      while (boundary >= 0) {
+        const block = buffer.slice(0, boundary);
+        buffer = buffer.slice(boundary + 2);
+        const data = block.split("\n").find((line) => line.startsWith("data: "));
+        if (data && !block.includes("event: ready")) {
+          events.push(JSON.parse(data.slice(6)));
+        }
+        boundary = buffer.indexOf("\n\n");
+      }
+    }
+  })();
+  return {
+    events,
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+async function waitFor(check: () => boolean, ms = 1_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) {
+      throw new Error("timed out waiting for the event");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("change events", () => {
+  it("refuses a visitor", async () => {
+    expect((await fetch(`${address}/api/events`)).status).toBe(401);
+  });
+
+  it("delivers within a second a movement recorded through another process", async () => {
+    const stream = await openStream();
+    const item = await createTestItem(ctx);
+    const movement = await request(other, "POST", "/api/movements", {
+      cookie,
+      body: {
+        type: "received",
+        itemId: item.id,
+        quantity: "3",
+        toLocationId: a01,
+        managedBy: staff.id,
+        reason: "via B",
+      },
+    });
+    expect(movement.statusCode).toBe(201);
+    await waitFor(() =>
+      stream.events.some((e) => e.entity === "stock_movement" && e.id === String(movement.json().id)),
+    );
+    expect(stream.events).toContainEqual({ entity: "item", id: String(item.id), action: "create" });
+    await stream.close();
+    await expectLedgerConsistent(ctx);
+  });
+
+  it("sends nothing for a write that rolled back", async () => {
+    const item = await createTestItem(ctx);
+    const stream = await openStream();
+    const refused = await request(other, "POST", "/api/movements", {
+      cookie,
+      body: {
+        type: "dispatched",
+        itemId: item.id,
+        quantity: "3",
+        fromLocationId: a01,
+        managedBy: staff.id,
+        reason: "none there",
+      },
+    });
+    expect(refused.statusCode).toBe(409);
+    const marker = await request(other, "POST", "/api/movements", {
+      cookie,
+      body: {
+        type: "received",
+        itemId: item.id,
+        quantity: "1",
+        toLocationId: a01,
+        managedBy: staff.id,
+        reason: "marker",
+      },
+    });
+    await waitFor(() => stream.events.some((e) => e.id === String(marker.json().id)));
+    expect(stream.events.filter((e) => e.entity === "stock_movement")).toHaveLength(1);
+    await stream.close();
+  });
+
+  it("keeps every ledger invariant with movements racing through both processes", async () => {
+    const item = await createTestItem(ctx);
+    const b01 = await positionId(ctx, warehouse.id, "B", "01");
+    const body = (n: number) =>
+      n % 3 === 0
+        ? { type: "received", itemId: item.id, quantity: "2", toLocationId: a01 }
+        : n % 3 === 1
+          ? { type: "moved", itemId: item.id, quantity: "1", fromLocationId: a01, toLocationId: b01 }
+          : { type: "dispatched", itemId: item.id, quantity: "1", fromLocationId: b01 };
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        request(n % 2 === 0 ? ctx.app : other, "POST", "/api/movements", {
+          cookie,
+          body: { ...body(n), managedBy: staff.id, reason: "race" },
+        }),
+      ),
+    );
+    expect(responses.every((r) => r.statusCode === 201 || r.json().error.code === "INSUFFICIENT_STOCK")).toBe(
+      true,
+    );
+    expect(responses.some((r) => r.statusCode === 201)).toBe(true);
+    await expectLedgerConsistent(ctx);
+  });
+
+  it("reconnects when its database connection is cut and tells browsers to refetch", async () => {
+    const stream = await openStream();
+    await ctx.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'wms-events' and datname = current_database()`,
+    );
+    await waitFor(() => stream.events.some((e) => e.action === "resync"), 5_000);
+    const item = await createTestItem(ctx);
+    await waitFor(() => stream.events.some((e) => e.entity === "item" && e.id === String(item.id)), 2_000);
+    await stream.close();
+  });
+});

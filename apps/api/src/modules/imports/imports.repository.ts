@@ -1,0 +1,130 @@
+import type { ImportPhase, ItemData } from "@wms/domain";
+import { sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "../../db/client.ts";
+
+/**
+ * Large lists travel as one JSON parameter (never one bind parameter per value: PostgreSQL allows at
+ * most 65,535 of those, and a 10 MB upload holds about 100,000 rows).
+ */
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+/** The live items among the given item numbers (compared ignoring case and surrounding spaces). */
+export async function findLiveItemKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) {
+    return new Set();
+  }
+  const result = await db.execute<{ key: string }>(sql`
+    select lower(btrim(item_no)) as key from items
+    where archived_at is null
+      and lower(btrim(item_no)) in (select jsonb_array_elements_text(${json(keys)}))`);
+  return new Set(result.rows.map((row) => row.key));
+}
+
+export interface WarehouseLayout {
+  id: number;
+  name: string;
+  sectionsPerShelf: number;
+  [column: string]: unknown;
+}
+
+export async function listLiveWarehouses(db: DbOrTx): Promise<WarehouseLayout[]> {
+  const result = await db.execute<WarehouseLayout>(sql`
+    select id, name, sections_per_shelf as "sectionsPerShelf" from warehouses
+    where archived_at is null order by id`);
+  return result.rows;
+}
+
+/**
+ * Holds the given warehouses' layouts for the rest of the transaction (layout changes lock the
+ * warehouse FOR UPDATE), so the positions an upload resolved cannot be removed before it commits.
+ */
+export async function shareLockWarehouses(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length > 0) {
+    await tx.execute(sql`
+      select id from warehouses
+      where archived_at is null and id in (select (jsonb_array_elements_text(${json(ids)}))::int)
+      order by id for share`);
+  }
+}
+
+export interface PositionRow {
+  id: number;
+  warehouseId: number;
+  kind: "grid" | "container";
+  shelf: string;
+  section: string | null;
+  [column: string]: unknown;
+}
+
+export async function listLivePositions(db: DbOrTx, warehouseIds: number[]): Promise<PositionRow[]> {
+  if (warehouseIds.length === 0) {
+    return [];
+  }
+  const result = await db.execute<PositionRow>(sql`
+    select id, warehouse_id as "warehouseId", kind, shelf, section from locations
+    where archived_at is null
+      and warehouse_id in (select (jsonb_array_elements_text(${json(warehouseIds)}))::int)`);
+  return result.rows;
+}
+
+/** Inserts items in one statement; returns their ids by item-number key (lower case, trimmed). */
+export async function insertItems(tx: Tx, items: ItemData[]): Promise<Map<string, number>> {
+  const rows = items.map((item) => ({
+    item_no: item.itemNo,
+    name: item.name,
+    description: item.description,
+    type: item.type,
+    unit: item.unit,
+    unit_price: item.unitPrice,
+    min_quantity: item.minQuantity,
+  }));
+  const result = await tx.execute<{ id: number; key: string }>(sql`
+    insert into items (item_no, name, description, type, unit, unit_price, min_quantity)
+    select r.item_no, r.name, r.description, r.type, r.unit, r.unit_price, r.min_quantity
+    from jsonb_to_recordset(${json(rows)}) as r(item_no text, name text, description text, type text,
+      unit text, unit_price numeric, min_quantity numeric)
+    returning id, lower(btrim(item_no)) as key`);
+  return new Map(result.rows.map((row) => [row.key, row.id]));
+}
+
+export interface ProgressRow {
+  phase: Exclude<ImportPhase, "waiting">;
+  processed: number;
+  total: number;
+  message: string | null;
+  updatedAt: string;
+  [column: string]: unknown;
+}
+
+/**
+ * Starts (or restarts) the progress of a commit. A run that is still going under the same key (a
+ * double-click) is left alone unless it has been silent for a minute (its process died).
+ */
+export async function startProgress(db: Db, userId: number, key: string): Promise<void> {
+  await db.execute(sql`delete from import_progress where updated_at < now() - interval '1 day'`);
+  await db.execute(sql`
+    insert into import_progress (user_id, key, phase) values (${userId}, ${key}, 'validating')
+    on conflict (user_id, key) do update
+      set phase = 'validating', processed = 0, total = 0, message = null, started_at = now(), updated_at = now()
+      where import_progress.phase in ('done', 'failed') or import_progress.updated_at < now() - interval '1 minute'`);
+}
+
+export async function updateProgress(
+  db: Db,
+  userId: number,
+  key: string,
+  progress: { phase: ProgressRow["phase"]; processed: number; total: number; message?: string | null },
+): Promise<void> {
+  await db.execute(sql`
+    update import_progress
+    set phase = ${progress.phase}, processed = ${progress.processed}, total = ${progress.total},
+        message = ${progress.message ?? null}, updated_at = now()
+    where user_id = ${userId} and key = ${key}`);
+}
+
+export async function findProgress(db: Db, userId: number, key: string): Promise<ProgressRow | undefined> {
+  const result = await db.execute<ProgressRow>(sql`
+    select phase, processed, total, message, to_json(updated_at) #>> '{}' as "updatedAt"
+    from import_progress where user_id = ${userId} and key = ${key}`);
+  return result.rows[0];
+}

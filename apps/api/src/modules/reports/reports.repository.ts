@@ -1,0 +1,257 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+
+/**
+ * Report queries. Everything is computed in PostgreSQL from the ledger, leaving out deleted movements:
+ * a movement is split into its legs (out of its source, into its destination), so a balance at any
+ * instant is the sum of the legs before it, per item and location. Instants come from business-zone
+ * dates: a period is [start of `start`, start of the day after `end`).
+ */
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+type Row = Record<string, unknown>;
+
+/** The ledger's live legs with `from <= occurred_at < to` (either bound optional; optionally one item). */
+function legsBetween(name: string, bounds: { from?: Date; to?: Date }, itemId?: number): SQL {
+  const conditions = [
+    sql`m.deleted_at is null`,
+    ...(bounds.from ? [sql`m.occurred_at >= ${bounds.from}`] : []),
+    ...(bounds.to ? [sql`m.occurred_at < ${bounds.to}`] : []),
+    ...(itemId === undefined ? [] : [sql`m.item_id = ${itemId}`]),
+  ];
+  const where = sql.join(conditions, sql` and `);
+  return sql`${sql.raw(name)} as (
+    select m.id, 1 as leg, m.item_id, m.to_location_id as location_id, m.quantity as qty_in, 0::numeric as qty_out, m.occurred_at
+    from stock_movements m where ${where} and m.to_location_id is not null
+    union all
+    select m.id, 0 as leg, m.item_id, m.from_location_id, 0::numeric, m.quantity, m.occurred_at
+    from stock_movements m where ${where} and m.from_location_id is not null
+  )`;
+}
+
+/**
+ * `name` = stock per item and location at `instant`: today's balances less every live leg dated at or
+ * after it. Reading the (small) tail of the ledger instead of summing all of it before the instant
+ * keeps an as-of report as fast for last year as for yesterday.
+ */
+function stockAt(name: string, instant: Date): SQL {
+  return sql`${legsBetween(`${name}_after`, { from: instant })},
+  ${sql.raw(name)} as (
+    select item_id, location_id, sum(qty) as qty
+    from (
+      select item_id, location_id, quantity as qty from stock_balances
+      union all
+      select item_id, location_id, qty_out - qty_in from ${sql.raw(`${name}_after`)}
+    ) changes
+    group by item_id, location_id
+    having sum(qty) <> 0
+  )`;
+}
+
+const LOCATION_CODE = (l: string, w: string) =>
+  sql.raw(`${w}.name || ${l}.shelf || coalesce(${l}.section, '')`);
+/**
+ * Stock per item and location with its value. Value is rounded at this grain (quantity x current unit
+ * price, 2 decimals, half away from zero) and every larger figure is a sum of these, so the screen,
+ * every report and every total agree to the fils.
+ */
+function valuedStockAt(instant: Date): SQL {
+  return sql`${stockAt("stock_raw", instant)},
+  stock as (
+    select s.item_id, s.location_id, s.qty, round(s.qty * i.unit_price, 2) as value
+    from stock_raw s join items i on i.id = s.item_id
+  )`;
+}
+
+const Q = (expression: SQL) => sql`trim_scale(${expression})::text`;
+const MONEY = (expression: SQL) => sql`round(${expression}, 2)::numeric(18,2)::text`;
+const ISO = (expression: SQL) => sql`to_json(${expression}) #>> '{}'`;
+
+export async function itemStockRows(db: DbOrTx, end: Date, limit: number) {
+  const result = await db.execute<Row>(sql`
+    with ${stockAt("stock", end)}
+    select i.item_no as "itemNo", i.name, i.type, i.unit, w.name as warehouse, ${LOCATION_CODE("l", "w")} as location,
+           ${Q(sql`s.qty`)} as quantity, i.unit_price::text as "unitPrice", ${MONEY(sql`s.qty * i.unit_price`)} as value,
+           ${ISO(sql`greatest(
+             (select max(m.occurred_at) from stock_movements m where m.to_location_id = s.location_id
+                and m.item_id = s.item_id and m.occurred_at < ${end} and m.deleted_at is null),
+             (select max(m.occurred_at) from stock_movements m where m.from_location_id = s.location_id
+                and m.item_id = s.item_id and m.occurred_at < ${end} and m.deleted_at is null))`)} as "lastMovement",
+           count(*) over ()::int as "totalRows",
+           sum(round(s.qty * i.unit_price, 2)) over ()::numeric(18,2)::text as "grandValue"
+    from stock s
+    join items i on i.id = s.item_id
+    join locations l on l.id = s.location_id
+    join warehouses w on w.id = l.warehouse_id
+    order by lower(i.item_no), lower(w.name), length(l.shelf), l.shelf, l.section
+    limit ${limit}`);
+  return result.rows;
+}
+
+export async function inventorySummaryRows(db: DbOrTx, end: Date, limit: number) {
+  const result = await db.execute<Row>(sql`
+    with ${valuedStockAt(end)},
+    per_item as (
+      select item_id, sum(qty) as qty, sum(value) as value, count(*) filter (where qty > 0)::int as locations
+      from stock group by item_id
+    )
+    select i.item_no as "itemNo", i.name, i.type, i.unit, ${Q(sql`coalesce(p.qty, 0)`)} as quantity,
+           i.unit_price::text as "unitPrice", coalesce(p.value, 0)::numeric(18,2)::text as value,
+           coalesce(p.locations, 0) as locations, ${Q(sql`i.min_quantity`)} as "minQuantity",
+           coalesce(p.qty, 0) < i.min_quantity as "lowStock", count(*) over ()::int as "totalRows"
+    from items i
+    left join per_item p on p.item_id = i.id
+    where i.archived_at is null or coalesce(p.qty, 0) <> 0
+    order by lower(i.item_no)
+    limit ${limit}`);
+  return result.rows;
+}
+
+/** Value (and value at average purchase cost) by item type, for the totals at the foot of reports. */
+export async function valueByType(db: DbOrTx, end: Date) {
+  const result = await db.execute<Row>(sql`
+    with ${valuedStockAt(end)},
+    per_item as (select item_id, sum(qty) as qty, sum(value) as value from stock group by item_id),
+    cost as (
+      select item_id, sum(quantity * unit_price) / nullif(sum(quantity), 0) as average
+      from stock_movements
+      where deleted_at is null and type = 'received' and purchase_id is not null and occurred_at < ${end}
+      group by item_id
+    )
+    select i.type, sum(p.value)::numeric(18,2)::text as value,
+           sum(round(p.qty * coalesce(c.average, i.unit_price), 2))::numeric(18,2)::text as "valueAtCost"
+    from per_item p join items i on i.id = p.item_id left join cost c on c.item_id = p.item_id
+    where p.qty <> 0
+    group by i.type order by i.type`);
+  return result.rows;
+}
+
+export async function valuationRows(db: DbOrTx, end: Date, limit: number) {
+  const result = await db.execute<Row>(sql`
+    with ${valuedStockAt(end)},
+    per_item as (
+      select item_id, sum(qty) as qty, sum(value) as value from stock group by item_id having sum(qty) <> 0
+    ),
+    cost as (
+      select item_id, sum(quantity * unit_price) / nullif(sum(quantity), 0) as average
+      from stock_movements
+      where deleted_at is null and type = 'received' and purchase_id is not null and occurred_at < ${end}
+      group by item_id
+    )
+    select i.item_no as "itemNo", i.name, i.type, i.unit, ${Q(sql`p.qty`)} as quantity,
+           i.unit_price::text as "unitPrice", p.value::numeric(18,2)::text as value,
+           case when c.average is null then null else ${MONEY(sql`c.average`)} end as "averageCost",
+           ${MONEY(sql`p.qty * coalesce(c.average, i.unit_price)`)} as "valueAtCost",
+           count(*) over ()::int as "totalRows"
+    from per_item p join items i on i.id = p.item_id left join cost c on c.item_id = p.item_id
+    order by lower(i.item_no)
+    limit ${limit}`);
+  return result.rows;
+}
+
+export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: number) {
+  const { start, end } = period;
+  const result = await db.execute<Row>(sql`
+    with ${stockAt("opening_stock", start)},
+    ${legsBetween("period_legs", { from: start, to: end })},
+    per_location as (
+      select item_id, location_id, sum(opening) as opening, sum(qty_in) as qty_in, sum(qty_out) as qty_out
+      from (
+        select item_id, location_id, qty as opening, 0::numeric as qty_in, 0::numeric as qty_out from opening_stock
+        union all
+        select item_id, location_id, 0, qty_in, qty_out from period_legs
+      ) parts
+      group by item_id, location_id
+    ), figures as (
+      select item_id, location_id, coalesce(opening, 0) as opening, coalesce(qty_in, 0) as qty_in,
+             coalesce(qty_out, 0) as qty_out, coalesce(opening, 0) + coalesce(qty_in, 0) - coalesce(qty_out, 0) as closing
+      from per_location
+    )
+    select i.item_no as "itemNo", i.name, i.type, i.unit, w.name as warehouse, ${LOCATION_CODE("l", "w")} as location,
+           ${Q(sql`f.opening`)} as opening, ${Q(sql`f.qty_in`)} as "in", ${Q(sql`f.qty_out`)} as "out",
+           ${Q(sql`f.closing`)} as closing, i.unit_price::text as "unitPrice",
+           ${MONEY(sql`f.opening * i.unit_price`)} as "openingValue", ${MONEY(sql`f.qty_in * i.unit_price`)} as "inValue",
+           ${MONEY(sql`f.qty_out * i.unit_price`)} as "outValue", ${MONEY(sql`f.closing * i.unit_price`)} as "closingValue",
+           count(*) over ()::int as "totalRows",
+           sum(round(f.opening * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumOpeningValue",
+           sum(round(f.qty_in * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumInValue",
+           sum(round(f.qty_out * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumOutValue",
+           sum(round(f.closing * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumClosingValue"
+    from figures f
+    join items i on i.id = f.item_id
+    join locations l on l.id = f.location_id
+    join warehouses w on w.id = l.warehouse_id
+    where f.opening <> 0 or f.qty_in <> 0 or f.qty_out <> 0
+    order by lower(i.item_no), lower(w.name), length(l.shelf), l.shelf, l.section
+    limit ${limit}`);
+  return result.rows;
+}
+
+/** Every leg in the period with the balance of its item at its location after it. */
+export async function movementHistoryRows(db: DbOrTx, period: Period, limit: number, itemId?: number) {
+  const { start, end } = period;
+  const result = await db.execute<Row>(sql`
+    with ${legsBetween("period_legs", { from: start, to: end }, itemId)},
+    ${stockAt("opening", start)},
+    in_period as (
+      select p.*, coalesce(o.qty, 0) + sum(p.qty_in - p.qty_out)
+               over (partition by p.item_id, p.location_id order by p.occurred_at, p.id, p.leg) as balance_after
+      from period_legs p left join opening o on o.item_id = p.item_id and o.location_id = p.location_id
+    )
+    select ${ISO(sql`r.occurred_at`)} as date, m.type, m.adjustment, i.item_no as "itemNo", i.name as "itemName",
+           ${LOCATION_CODE("rl", "rw")} as location,
+           case when fl.id is null then null else ${LOCATION_CODE("fl", "fw")} end as "from",
+           case when tl.id is null then null else ${LOCATION_CODE("tl", "tw")} end as "to",
+           ${Q(sql`r.qty_in`)} as "in", ${Q(sql`r.qty_out`)} as "out", ${Q(sql`r.balance_after`)} as "balanceAfter",
+           m.reason, coalesce(m.managed_by_name, u.name) as staff, m.invoice, m.supplier,
+           count(*) over ()::int as "totalRows"
+    from in_period r
+    join stock_movements m on m.id = r.id
+    join items i on i.id = r.item_id
+    join locations rl on rl.id = r.location_id join warehouses rw on rw.id = rl.warehouse_id
+    left join locations fl on fl.id = m.from_location_id left join warehouses fw on fw.id = fl.warehouse_id
+    left join locations tl on tl.id = m.to_location_id left join warehouses tw on tw.id = tl.warehouse_id
+    left join users u on u.id = m.managed_by
+    order by r.occurred_at, r.id, r.leg
+    limit ${limit}`);
+  return result.rows;
+}
+
+/**
+ * One item over one month, day by day (business-zone days): opening, in, out and closing quantity.
+ * Moves between locations do not change the item's total, so they count as neither in nor out.
+ */
+export async function singleItemDays(db: DbOrTx, itemId: number, period: Period, timeZone: string) {
+  const { start, end } = period;
+  const result = await db.execute<Row>(sql`
+    with item_legs as (
+      select occurred_at,
+             case when type = 'received' or adjustment = 'increase' then quantity else 0 end as qty_in,
+             case when type = 'dispatched' or adjustment = 'decrease' then quantity else 0 end as qty_out
+      from stock_movements where item_id = ${itemId} and deleted_at is null and occurred_at < ${end}
+    ), opening as (
+      select coalesce(sum(qty_in - qty_out), 0) as qty from item_legs where occurred_at < ${start}
+    ), days as (
+      select generate_series((${start}::timestamptz at time zone ${timeZone})::date,
+                             (${end}::timestamptz at time zone ${timeZone})::date - 1, interval '1 day')::date as day
+    ), per_day as (
+      select (occurred_at at time zone ${timeZone})::date as day, sum(qty_in) as qty_in, sum(qty_out) as qty_out
+      from item_legs where occurred_at >= ${start} group by 1
+    ), running as (
+      select d.day, coalesce(p.qty_in, 0) as qty_in, coalesce(p.qty_out, 0) as qty_out,
+             (select qty from opening) + coalesce(sum(coalesce(p.qty_in, 0) - coalesce(p.qty_out, 0))
+               over (order by d.day rows between unbounded preceding and 1 preceding), 0) as opening
+      from days d left join per_day p on p.day = d.day
+    )
+    select to_char(r.day, 'YYYY-MM-DD') as date, ${Q(sql`r.opening`)} as opening, ${Q(sql`r.qty_in`)} as "in",
+           ${Q(sql`r.qty_out`)} as "out", ${Q(sql`r.opening + r.qty_in - r.qty_out`)} as closing,
+           ${MONEY(sql`r.opening * i.unit_price`)} as "openingValue", ${MONEY(sql`r.qty_in * i.unit_price`)} as "inValue",
+           ${MONEY(sql`r.qty_out * i.unit_price`)} as "outValue",
+           ${MONEY(sql`(r.opening + r.qty_in - r.qty_out) * i.unit_price`)} as "closingValue"
+    from running r cross join items i where i.id = ${itemId}
+    order by r.day`);
+  return result.rows;
+}

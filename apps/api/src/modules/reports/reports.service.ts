@@ -1,0 +1,231 @@
+import {
+  addDays,
+  CSV_BOM,
+  csvText,
+  itemTypeLabel,
+  MESSAGES,
+  REPORT_TITLES,
+  type ReportColumn,
+  type ReportResponse,
+  type ReportRow,
+  type ReportTable,
+  type ReportType,
+  toCsv,
+  todayIn,
+} from "@wms/domain";
+import { sql } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { AppError } from "../../http/app-error.ts";
+import { getItem } from "../items/items.service.ts";
+import { REPORT_COLUMNS } from "./report-definitions.ts";
+import {
+  inventorySummaryRows,
+  itemStockRows,
+  movementHistoryRows,
+  type Period,
+  singleItemDays,
+  stockForPeriodRows,
+  valuationRows,
+  valueByType,
+} from "./reports.repository.ts";
+
+export interface ReportRequest {
+  start?: string | undefined;
+  end?: string | undefined;
+  itemId?: number | undefined;
+  month?: string | undefined;
+}
+
+type Deps = Pick<AppDeps, "db" | "config" | "clock">;
+type RawRow = Record<string, unknown>;
+
+/** [start of `start`, start of the day after `end`) in the business time zone, as instants. */
+async function periodOf(db: DbOrTx, start: string, end: string, timeZone: string): Promise<Period> {
+  const result = await db.execute<{ start: string; end: string }>(sql`
+    select to_json(${start}::date::timestamp at time zone ${timeZone}) #>> '{}' as start,
+           to_json((${end}::date + 1)::timestamp at time zone ${timeZone}) #>> '{}' as "end"`);
+  const row = result.rows[0];
+  if (!row) {
+    throw new Error("period query returned no row");
+  }
+  return { start: new Date(row.start), end: new Date(row.end) };
+}
+
+function typeLabel(row: RawRow): RawRow {
+  return typeof row.type === "string" ? { ...row, type: itemTypeLabel(row.type) } : row;
+}
+
+function movementLabel(row: RawRow): RawRow {
+  const type = String(row.type);
+  const label = `${type.charAt(0).toUpperCase()}${type.slice(1)}`;
+  return { ...row, type: row.adjustment ? `${label} (${row.adjustment})` : label };
+}
+
+function table(
+  key: string,
+  title: string,
+  columns: ReportColumn[],
+  rows: RawRow[],
+  totals: ReportRow[] = [],
+): ReportTable {
+  const keys = columns.map((c) => c.key);
+  const pick = (row: RawRow): ReportRow =>
+    Object.fromEntries(keys.map((k) => [k, (row[k] ?? null) as ReportRow[string]]));
+  return {
+    key,
+    title,
+    columns,
+    rows: rows.map(pick),
+    totals,
+    totalRows: Number(rows[0]?.totalRows ?? rows.length),
+  };
+}
+
+async function typeTotals(db: DbOrTx, end: Date, valueKey: string, costKey?: string): Promise<ReportRow[]> {
+  const byType = await valueByType(db, end);
+  const totals: ReportRow[] = byType.map((row) => ({
+    itemNo: `Total ${itemTypeLabel(String(row.type))}`,
+    [valueKey]: String(row.value),
+    ...(costKey ? { [costKey]: String(row.valueAtCost) } : {}),
+  }));
+  const sum = (key: string) => byType.reduce((acc, row) => acc + Math.round(Number(row[key]) * 100), 0) / 100;
+  totals.push({
+    itemNo: "Total",
+    [valueKey]: sum("value").toFixed(2),
+    ...(costKey ? { [costKey]: sum("valueAtCost").toFixed(2) } : {}),
+  });
+  return totals;
+}
+
+/** Builds one report. Every figure comes from PostgreSQL; this only names columns and adds totals. */
+export async function buildReport(
+  deps: Deps,
+  type: ReportType,
+  request: ReportRequest,
+  limit: number,
+): Promise<ReportResponse> {
+  const { db, config } = deps;
+  const timeZone = config.businessTimeZone;
+  const today = todayIn(timeZone, deps.clock.now());
+  const end = request.end ?? today;
+  const start = request.start ?? `${end.slice(0, 8)}01`;
+  const response = (
+    tables: ReportTable[],
+    bounds: { start: string | null; end: string | null },
+  ): ReportResponse => ({
+    type,
+    title: REPORT_TITLES[type],
+    start: bounds.start,
+    end: bounds.end,
+    generatedAt: deps.clock.now().toISOString(),
+    tables,
+  });
+
+  switch (type) {
+    case "item-stock": {
+      const { end: until } = await periodOf(db, start, end, timeZone);
+      const rows = (await itemStockRows(db, until, limit)).map(typeLabel);
+      const totals = [{ itemNo: "Total", value: String(rows[0]?.grandValue ?? "0.00") }];
+      return response([table("stock", REPORT_TITLES[type], REPORT_COLUMNS[type], rows, totals)], {
+        start: null,
+        end,
+      });
+    }
+    case "inventory-summary": {
+      const { end: until } = await periodOf(db, start, end, timeZone);
+      const rows = (await inventorySummaryRows(db, until, limit)).map(typeLabel);
+      const totals = await typeTotals(db, until, "value");
+      return response([table("summary", REPORT_TITLES[type], REPORT_COLUMNS[type], rows, totals)], {
+        start: null,
+        end,
+      });
+    }
+    case "valuation": {
+      const { end: until } = await periodOf(db, start, end, timeZone);
+      const rows = (await valuationRows(db, until, limit)).map(typeLabel);
+      const totals = await typeTotals(db, until, "value", "valueAtCost");
+      return response([table("valuation", REPORT_TITLES[type], REPORT_COLUMNS[type], rows, totals)], {
+        start: null,
+        end,
+      });
+    }
+    case "movement-history": {
+      const period = await periodOf(db, start, end, timeZone);
+      const rows = (await movementHistoryRows(db, period, limit)).map(movementLabel);
+      return response([table("movements", REPORT_TITLES[type], REPORT_COLUMNS[type], rows)], { start, end });
+    }
+    case "stock-for-period": {
+      const period = await periodOf(db, start, end, timeZone);
+      const rows = (await stockForPeriodRows(db, period, limit)).map(typeLabel);
+      const first = rows[0];
+      const totals: ReportRow[] = [
+        {
+          itemNo: "Total",
+          openingValue: String(first?.sumOpeningValue ?? "0.00"),
+          inValue: String(first?.sumInValue ?? "0.00"),
+          outValue: String(first?.sumOutValue ?? "0.00"),
+          closingValue: String(first?.sumClosingValue ?? "0.00"),
+        },
+      ];
+      return response([table("stock", REPORT_TITLES[type], REPORT_COLUMNS[type], rows, totals)], {
+        start,
+        end,
+      });
+    }
+    case "single-item-summary": {
+      if (!request.itemId) {
+        throw new AppError("VALIDATION_FAILED", MESSAGES.selectValidItem, {
+          fields: { itemId: MESSAGES.selectValidItem },
+        });
+      }
+      const item = await getItem(db, request.itemId);
+      const month = request.month ?? today.slice(0, 7);
+      const monthStart = `${month}-01`;
+      const monthEnd = addDays(`${addDays(monthStart, 31).slice(0, 7)}-01`, -1);
+      const period = await periodOf(db, monthStart, monthEnd, timeZone);
+      const days = await singleItemDays(db, item.id, period, timeZone);
+      const sumOf = (key: string, digits: number) =>
+        days
+          .reduce((acc, row) => acc + Number(row[key]), 0)
+          .toFixed(digits)
+          .replace(/\.?0+$/, digits === 2 ? ".00" : "");
+      const dayTotals: ReportRow[] = [
+        {
+          date: "Total",
+          in: sumOf("in", 3),
+          out: sumOf("out", 3),
+          inValue: sumOf("inValue", 2),
+          outValue: sumOf("outValue", 2),
+        },
+      ];
+      const movements = (await movementHistoryRows(db, period, limit, item.id)).map(movementLabel);
+      const title = `${item.itemNo} ${item.name} (${item.unit}), ${month}`;
+      return response(
+        [
+          table("days", title, REPORT_COLUMNS[type], days, dayTotals),
+          table("movements", "Movements of the month", REPORT_COLUMNS["movement-history"], movements),
+        ],
+        { start: monthStart, end: monthEnd },
+      );
+    }
+  }
+}
+
+/** The report as one CSV document: each table with its header, rows and totals (PD 17); a report of
+ * several tables puts each table's title above it. */
+export function reportToCsv(report: ReportResponse): string {
+  const sections = report.tables.map((t) => {
+    const numeric = new Set(
+      t.columns.flatMap((c, i) => (c.kind === "quantity" || c.kind === "money" ? [i] : [])),
+    );
+    const rows = [...t.rows, ...t.totals].map((row) => t.columns.map((c) => row[c.key] ?? null));
+    const csv = toCsv(
+      t.columns.map((c) => c.label),
+      rows,
+      numeric,
+    ).slice(CSV_BOM.length);
+    return report.tables.length > 1 ? `${csvText(t.title)}\r\n${csv}` : csv;
+  });
+  return `${CSV_BOM}${sections.join("\r\n")}`;
+}

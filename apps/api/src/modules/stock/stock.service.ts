@@ -1,0 +1,157 @@
+import { isWholeNumber, MESSAGES, notEnoughStockMessage, WHOLE_NUMBER_UNITS } from "@wms/domain";
+import type { Tx } from "../../db/client.ts";
+import { AppError } from "../../http/app-error.ts";
+import { fromThousandths, toThousandths } from "../../lib/decimal.ts";
+import { type Actor, recordAuditMany } from "../audit/audit.repository.ts";
+import {
+  addToBalances,
+  availableQuantity,
+  insertMovements,
+  type LockedItem,
+  lockItemsForShare,
+  lockLocationsForShare,
+  type MovementRowInput,
+  takeFromBalance,
+} from "./stock.repository.ts";
+
+/** One change of stock as the ledger records it; the unit is taken from the item. */
+export type StockChange = Omit<MovementRowInput, "unit" | "createdBy">;
+
+/** A signed change of one balance. */
+export interface BalanceDelta {
+  itemId: number;
+  locationId: number;
+  delta: bigint;
+}
+
+function invalid(field: string, message: string): AppError {
+  return new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
+}
+
+function uniqueSorted(values: Array<number | null>): number[] {
+  return [...new Set(values.filter((value): value is number => value !== null))].sort((a, b) => a - b);
+}
+
+/** Locks the live items and positions involved FOR SHARE (ids ascending), so neither is archived meanwhile. */
+export async function lockStockSubjects(tx: Tx, itemIds: number[], locationIds: Array<number | null>) {
+  const items = new Map((await lockItemsForShare(tx, uniqueSorted(itemIds))).map((item) => [item.id, item]));
+  const ids = uniqueSorted(locationIds);
+  const locations = new Set(
+    ids.length > 0 ? (await lockLocationsForShare(tx, ids)).map((location) => location.id) : [],
+  );
+  return { items, locations };
+}
+
+/**
+ * Applies balance deltas in the fixed (item, location) order: additions upsert, subtractions check
+ * availability and subtract under the row lock in SQL. `onShortage` names the failure when a balance
+ * holds less than is taken (the whole transaction then rolls back).
+ */
+export async function applyBalanceDeltas(
+  tx: Tx,
+  deltas: BalanceDelta[],
+  onShortage: (shortage: { itemId: number; locationId: number; available: string }) => AppError,
+): Promise<void> {
+  const merged = new Map<string, BalanceDelta>();
+  for (const { itemId, locationId, delta } of deltas) {
+    const key = `${itemId}:${locationId}`;
+    const entry = merged.get(key) ?? { itemId, locationId, delta: 0n };
+    entry.delta += delta;
+    merged.set(key, entry);
+  }
+  const ordered = [...merged.values()].sort((a, b) => a.itemId - b.itemId || a.locationId - b.locationId);
+  // Walk the keys in order; consecutive additions go in one statement, so the lock order holds.
+  let additions: Array<{ itemId: number; locationId: number; amount: string }> = [];
+  const flushAdditions = async () => {
+    if (additions.length > 0) {
+      await addToBalances(tx, additions);
+      additions = [];
+    }
+  };
+  for (const { itemId, locationId, delta } of ordered) {
+    if (delta < 0n) {
+      await flushAdditions();
+      if (!(await takeFromBalance(tx, itemId, locationId, fromThousandths(-delta)))) {
+        throw onShortage({ itemId, locationId, available: await availableQuantity(tx, itemId, locationId) });
+      }
+    } else if (delta > 0n) {
+      additions.push({ itemId, locationId, amount: fromThousandths(delta) });
+    }
+  }
+  await flushAdditions();
+}
+
+/** The signed balance changes of movements: out of the source, into the destination. */
+export function deltasOf(
+  changes: Array<Pick<StockChange, "itemId" | "quantity" | "fromLocationId" | "toLocationId">>,
+  sign = 1n,
+) {
+  const deltas: BalanceDelta[] = [];
+  for (const change of changes) {
+    const amount = toThousandths(change.quantity) * sign;
+    if (change.fromLocationId !== null) {
+      deltas.push({ itemId: change.itemId, locationId: change.fromLocationId, delta: -amount });
+    }
+    if (change.toLocationId !== null) {
+      deltas.push({ itemId: change.itemId, locationId: change.toLocationId, delta: amount });
+    }
+  }
+  return deltas;
+}
+
+function validateChange(change: StockChange, item: LockedItem | undefined, liveLocations: Set<number>): void {
+  if (!item) {
+    throw invalid("itemId", MESSAGES.selectValidItem);
+  }
+  const amount = toThousandths(change.quantity);
+  if (amount <= 0n) {
+    throw invalid("quantity", MESSAGES.quantityAboveZero);
+  }
+  if (WHOLE_NUMBER_UNITS.has(item.unit) && !isWholeNumber(change.quantity)) {
+    throw invalid("quantity", `Quantity must be a whole number for ${item.unit}`);
+  }
+  if (change.fromLocationId !== null && !liveLocations.has(change.fromLocationId)) {
+    throw invalid("fromLocationId", MESSAGES.selectSource);
+  }
+  if (change.toLocationId !== null && !liveLocations.has(change.toLocationId)) {
+    throw invalid("toLocationId", MESSAGES.selectDestination);
+  }
+}
+
+/**
+ * THE way stock changes (DESIGN.md section 5). Inside the caller's transaction: lock the items and
+ * positions involved, change each balance in a fixed order with statements that check availability
+ * under the row lock, then append the movements and their audit rows. Callers commit, then publish.
+ */
+export async function writeStockChanges(tx: Tx, changes: StockChange[], actor: Actor): Promise<number[]> {
+  if (changes.length === 0) {
+    return [];
+  }
+  const { items, locations } = await lockStockSubjects(
+    tx,
+    changes.map((change) => change.itemId),
+    changes.flatMap((change) => [change.fromLocationId, change.toLocationId]),
+  );
+  for (const change of changes) {
+    validateChange(change, items.get(change.itemId), locations);
+  }
+  await applyBalanceDeltas(tx, deltasOf(changes), ({ itemId, locationId, available }) => {
+    return new AppError("INSUFFICIENT_STOCK", notEnoughStockMessage(available), {
+      available,
+      itemId,
+      locationId,
+    });
+  });
+  const rows = changes.map((change) => ({
+    ...change,
+    unit: items.get(change.itemId)?.unit ?? "",
+    createdBy: actor.userId,
+  }));
+  const ids = await insertMovements(tx, rows);
+  await recordAuditMany(
+    tx,
+    actor,
+    rows.map((row, n) => ({ entity: "stock_movement", entityId: ids[n] ?? 0, action: "create", after: row })),
+  );
+  return ids;
+}

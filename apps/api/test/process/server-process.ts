@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const SERVER_ENTRY = path.join(REPO_ROOT, "apps/api/src/server.ts");
+
+export interface ServerProcess {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the printed address once the server listens, or rejects if it exits first. */
+  ready: Promise<string>;
+  exited: Promise<number | null>;
+}
+
+/** Starts the real server (`node --import tsx apps/api/src/server.ts`) as a child process. */
+export function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /is running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    void exited.then((code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
+  });
+  ready.catch(() => {});
+  return { child, output: () => output, ready, exited };
+}
+
+/** Signs in over real HTTP and returns a fetch bound to that session. */
+export async function signInOverHttp(
+  base: string,
+  portal: "admin" | "staff",
+  email: string,
+  password: string,
+) {
+  const headers = { "content-type": "application/json", "x-requested-with": "wms" };
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ portal, email, password }),
+  });
+  if (response.status !== 200) {
+    throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
+  }
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  return (url: string, init: { method?: string; body?: unknown } = {}) =>
+    fetch(`${base}${url}`, {
+      method: init.method ?? "GET",
+      headers: { ...headers, cookie },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+}

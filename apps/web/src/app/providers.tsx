@@ -1,0 +1,39 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import { DirectionProvider, MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import type { QueryClient } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { i18n as I18n } from "i18next";
+import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { LanguageSync } from "../i18n/language-sync.tsx";
+import { colorSchemeManager, cssVariablesResolver, useAppTheme } from "./theme.ts";
+
+interface ProvidersProps {
+  i18n: I18n;
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+export function Providers({ i18n, queryClient, children }: ProvidersProps) {
+  const theme = useAppTheme(i18n);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <DirectionProvider initialDirection={i18n.dir(i18n.language)} detectDirection>
+        <MantineProvider
+          theme={theme}
+          colorSchemeManager={colorSchemeManager}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="light"
+        >
+          <Notifications position="top-right" />
+          <QueryClientProvider client={queryClient}>
+            <LanguageSync />
+            {children}
+          </QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,129 @@
+import { createBrowserRouter } from "react-router";
+import { FullPageLoader } from "./full-page-loader.tsx";
+import { RouteError } from "./route-error.tsx";
+import { RouteGate } from "./route-gate.tsx";
+
+/*
+ * Every screen is its own chunk, loaded when first opened, so the landing and login pages ship
+ * little JavaScript. Which user may open what is decided in one place, RouteGate (route-access.ts);
+ * paths not listed here are redirected by it before anything renders.
+ */
+function UnknownPath() {
+  return null;
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      Component: RouteGate,
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          index: true,
+          lazy: async () => ({ Component: (await import("./pages/landing-page.tsx")).LandingPage }),
+        },
+        {
+          path: "setup",
+          lazy: async () => ({ Component: (await import("./pages/setup-page.tsx")).SetupPage }),
+        },
+        {
+          path: "unauthorized",
+          lazy: async () => ({ Component: (await import("./pages/unauthorized-page.tsx")).UnauthorizedPage }),
+        },
+        {
+          path: "wmscontrolpaneladmin/login",
+          lazy: async () => ({ Component: (await import("./pages/login-page.tsx")).AdminLoginPage }),
+        },
+        {
+          path: "staff/login",
+          lazy: async () => ({ Component: (await import("./pages/login-page.tsx")).StaffLoginPage }),
+        },
+        {
+          path: "wmscontrolpaneladmin",
+          lazy: async () => ({ Component: (await import("./app-frame.tsx")).AppFrame }),
+          children: [
+            {
+              path: "dashboard",
+              lazy: async () => ({ Component: (await import("./pages/dashboard-page.tsx")).DashboardPage }),
+            },
+            {
+              path: "warehouses",
+              lazy: async () => ({
+                Component: (await import("./pages/warehouses-page.tsx")).AdminWarehousesPage,
+              }),
+            },
+            {
+              path: "warehouses/:warehouseId",
+              lazy: async () => ({
+                Component: (await import("./pages/warehouses-page.tsx")).AdminWarehouseLayoutPage,
+              }),
+            },
+            {
+              path: "items",
+              lazy: async () => ({ Component: (await import("./pages/items-page.tsx")).ItemsPage }),
+            },
+            {
+              path: "staff",
+              lazy: async () => ({ Component: (await import("./pages/staff-page.tsx")).StaffPage }),
+            },
+            {
+              path: "movements",
+              lazy: async () => ({ Component: (await import("./pages/movements-page.tsx")).MovementsPage }),
+            },
+            {
+              path: "reports",
+              lazy: async () => ({ Component: (await import("./pages/reports-page.tsx")).ReportsPage }),
+            },
+            {
+              path: "items/:itemId/history",
+              lazy: async () => ({
+                Component: (await import("./pages/item-history-page.tsx")).ItemHistoryPage,
+              }),
+            },
+            {
+              path: "account",
+              lazy: async () => ({ Component: (await import("./pages/account-page.tsx")).AccountPage }),
+            },
+          ],
+        },
+        {
+          path: "staff",
+          lazy: async () => ({ Component: (await import("./app-frame.tsx")).AppFrame }),
+          children: [
+            {
+              path: "dashboard",
+              lazy: async () => ({ Component: (await import("./pages/dashboard-page.tsx")).DashboardPage }),
+            },
+            {
+              path: "warehouse",
+              lazy: async () => ({
+                Component: (await import("./pages/warehouses-page.tsx")).StaffWarehousePage,
+              }),
+            },
+            {
+              path: "items",
+              lazy: async () => ({ Component: (await import("./pages/items-page.tsx")).ItemsPage }),
+            },
+            {
+              path: "movements",
+              lazy: async () => ({ Component: (await import("./pages/movements-page.tsx")).MovementsPage }),
+            },
+            {
+              path: "items/:itemId/history",
+              lazy: async () => ({
+                Component: (await import("./pages/item-history-page.tsx")).ItemHistoryPage,
+              }),
+            },
+            {
+              path: "account",
+              lazy: async () => ({ Component: (await import("./pages/account-page.tsx")).AccountPage }),
+            },
+          ],
+        },
+        // Unknown paths render nothing: RouteGate redirects them (to an area's home or to /).
+        { path: "*", Component: UnknownPath },
+      ],
+    },
+  ]);
+}

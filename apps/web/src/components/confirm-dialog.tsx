@@ -1,0 +1,48 @@
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorAlert } from "./error-alert.tsx";
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  /** The action is running: the confirm button shows it and closing waits. */
+  loading?: boolean;
+  error?: unknown;
+  destructive?: boolean;
+}
+
+/** Asks before a destructive action; stays open (with the error) when the action fails. */
+export function ConfirmDialog({
+  opened,
+  title,
+  body,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  loading = false,
+  error,
+  destructive = true,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={loading ? () => undefined : onClose} title={title} centered>
+      <Stack>
+        {typeof body === "string" ? <Text size="sm">{body}</Text> : body}
+        <ErrorAlert error={error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            {t("common.cancel")}
+          </Button>
+          <Button color={destructive ? "red" : undefined} onClick={onConfirm} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { DashboardSummary } from "@wms/domain";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+export const dashboardSummaryQueryKey = ["dashboard", "summary"] as const;
+
+export function fetchDashboardSummary(signal?: AbortSignal): Promise<DashboardSummary> {
+  return apiRequest<DashboardSummary>("/dashboard", signal ? { signal } : {});
+}
+
+export function dashboardSummaryQueryOptions() {
+  return queryOptions({
+    queryKey: dashboardSummaryQueryKey,
+    queryFn: ({ signal }) => fetchDashboardSummary(signal),
+  });
+}
+
+export function useDashboardSummary() {
+  return useQuery(dashboardSummaryQueryOptions());
+}

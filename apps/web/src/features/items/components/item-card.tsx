@@ -1,0 +1,121 @@
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { IconHistory } from "@tabler/icons-react";
+import type { ItemView } from "@wms/domain";
+import { itemTypeLabel } from "@wms/domain";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatAed, formatQuantity } from "../../../lib/format-number.ts";
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="end" style={{ fontVariantNumeric: "tabular-nums" }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+interface ItemCardProps {
+  item: ItemView;
+  /** The item's movement history screen, when it exists. */
+  historyHref?: string;
+  /** Buttons for the roles that may change items. */
+  actions?: ReactNode;
+}
+
+/** One item: identity, type and unit, totals, low-stock flag and where it is stored. */
+export function ItemCard({ item, historyHref, actions }: ItemCardProps) {
+  const { t } = useTranslation();
+  const unit = t(`items.units.${item.unit}`, { defaultValue: item.unit });
+  const withUnit = (quantity: string) =>
+    t("items.quantityWithUnit", { quantity: formatQuantity(quantity), unit });
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={`${item.itemNo} ${item.name}`}>
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {item.itemNo}
+            </Text>
+            <Title order={2} size="h4" style={{ overflowWrap: "anywhere" }}>
+              {item.name}
+            </Title>
+          </div>
+          {item.isLowStock ? (
+            <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
+              {t("items.lowStock")}
+            </Badge>
+          ) : null}
+        </Group>
+        {item.description ? (
+          <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: "pre-line" }}>
+            {item.description}
+          </Text>
+        ) : null}
+        <Group gap={6}>
+          <Badge variant="light" radius="sm">
+            {itemTypeLabel(item.type)}
+          </Badge>
+          <Badge variant="outline" color="gray" radius="sm" tt="none">
+            {unit}
+          </Badge>
+        </Group>
+        <Fact label={t("items.totalQuantity")} value={withUnit(item.totalQuantity)} />
+        <Fact label={t("items.totalValue")} value={formatAed(item.totalValue)} />
+        <Fact label={t("items.unitPriceShort")} value={formatAed(item.unitPrice)} />
+        <Fact label={t("items.minimum")} value={withUnit(item.minQuantity)} />
+        <Text size="sm" fw={500}>
+          {t("items.locations")}
+        </Text>
+        {item.locations.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t("items.noStock")}
+          </Text>
+        ) : (
+          <Stack
+            component="ul"
+            gap={2}
+            m={0}
+            p={0}
+            aria-label={t("items.locations")}
+            style={{ listStyle: "none" }}
+          >
+            {item.locations.map((location) => (
+              <Group component="li" key={location.locationId} justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" ff="monospace" style={{ overflowWrap: "anywhere" }}>
+                  {location.code}
+                </Text>
+                <Text size="sm" ta="end" style={{ fontVariantNumeric: "tabular-nums" }}>
+                  {withUnit(location.quantity)}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        {historyHref || actions ? (
+          <Group gap="xs" mt="auto" pt="sm">
+            {historyHref ? (
+              <Anchor
+                component={Link}
+                to={historyHref}
+                size="sm"
+                aria-label={t("items.historyLabel", { name: item.name })}
+              >
+                <Group gap={4} wrap="nowrap">
+                  <IconHistory size={16} aria-hidden />
+                  {t("items.history")}
+                </Group>
+              </Anchor>
+            ) : null}
+            {actions}
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,271 @@
+import { Button, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { IconClock, IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import type { MovementView } from "@wms/domain";
+import type { ReactNode } from "react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { ErrorState } from "../../../components/error-state.tsx";
+import { PagePagination } from "../../../components/page-pagination.tsx";
+import { useDateFormat } from "../../../lib/format-date.ts";
+import { numberLocale } from "../../../lib/format-number.ts";
+import { pageCount } from "../../../lib/page-window.ts";
+import { useDeleteMovement } from "../api/movement-writes.ts";
+import { useMovementsList } from "../api/movements.ts";
+import { hasActiveFilters, withFilterChange, withFrom, withTo } from "../lib/movement-filters.ts";
+import { AddMovementModal } from "./add-movement-modal.tsx";
+import { EditReasonModal } from "./edit-reason-modal.tsx";
+import { LastMovementModal } from "./last-movement-modal.tsx";
+import { MovementRoute, MovementTypeBadge, useQuantityWithUnit } from "./movement-parts.tsx";
+import { MovementToolbar } from "./movement-toolbar.tsx";
+import { useMovementFilters } from "./use-movement-filters.ts";
+
+interface MovementsScreenProps {
+  /** The signed-in user: the Staff field's default. */
+  currentUserId: number | null;
+  /** Extra toolbar buttons composed by the page (admins: New Purchase). */
+  actions?: ReactNode;
+}
+
+const COLUMN_COUNT = 9;
+
+function TableSkeleton() {
+  return Array.from({ length: 6 }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+    <Table.Tr key={row}>
+      {Array.from({ length: COLUMN_COUNT }, (_, cell) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Table.Td key={cell}>
+          <Skeleton height={12} />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+}
+
+/** Stock Movements: filters in the URL, 15 a page, Add Movement, Last Movement, edit and delete. */
+export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps) {
+  const { t, i18n } = useTranslation();
+  const { filters, setFilters, today } = useMovementFilters();
+  const movements = useMovementsList(filters);
+  const deleteMovement = useDeleteMovement();
+  const dates = useDateFormat();
+  const withUnit = useQuantityWithUnit();
+  const [addOpened, addModal] = useDisclosure(false);
+  const [lastOpened, lastModal] = useDisclosure(false);
+  const [editing, setEditing] = useState<MovementView | null>(null);
+  const [deleting, setDeleting] = useState<MovementView | null>(null);
+  const number = new Intl.NumberFormat(numberLocale(i18n.language));
+
+  const closeDelete = () => {
+    deleteMovement.reset();
+    setDeleting(null);
+  };
+  const confirmDelete = () => {
+    if (!deleting) {
+      return;
+    }
+    deleteMovement.mutate(deleting.id, {
+      onSuccess: () => {
+        notifications.show({ color: "green", message: t("movements.deleted") });
+        closeDelete();
+      },
+    });
+  };
+
+  const reference = (movement: MovementView) =>
+    [movement.supplier, movement.invoice ? t("movements.invoiceRef", { invoice: movement.invoice }) : null]
+      .filter(Boolean)
+      .join(" · ");
+
+  let rows: ReactNode;
+  let footer: ReactNode = null;
+  if (movements.isPending) {
+    rows = <TableSkeleton />;
+  } else if (movements.isError) {
+    footer = (
+      <ErrorState
+        error={movements.error}
+        onRetry={() => movements.refetch()}
+        retrying={movements.isFetching}
+      />
+    );
+  } else {
+    const { total, page, pageSize } = movements.data;
+    const totalPages = pageCount(total, pageSize);
+    const pagination = (
+      <PagePagination
+        page={Math.min(filters.page, totalPages)}
+        totalPages={totalPages}
+        onChange={(next) => {
+          setFilters({ ...filters, page: next });
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    );
+    if (movements.data.movements.length === 0) {
+      footer = (
+        <>
+          <EmptyState
+            text={hasActiveFilters(filters, today) ? t("movements.emptyFiltered") : t("movements.empty")}
+          />
+          {total > 0 ? pagination : null}
+        </>
+      );
+    } else {
+      const from = (page - 1) * pageSize + 1;
+      rows = movements.data.movements.map((movement) => (
+        <Table.Tr key={movement.id}>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>{dates.dateTime(movement.occurredAt)}</Table.Td>
+          <Table.Td>
+            <MovementTypeBadge movement={movement} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {movement.itemNo}
+            </Text>
+            <Text size="sm">{movement.itemName}</Text>
+          </Table.Td>
+          <Table.Td ta="end" style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
+            {withUnit(movement.quantity, movement.unit)}
+          </Table.Td>
+          <Table.Td>
+            <MovementRoute movement={movement} />
+          </Table.Td>
+          <Table.Td>{movement.staffName ?? "—"}</Table.Td>
+          <Table.Td maw={260} style={{ overflowWrap: "anywhere" }}>
+            {movement.reason}
+          </Table.Td>
+          <Table.Td>{reference(movement)}</Table.Td>
+          <Table.Td>
+            {movement.canManage ? (
+              <Group gap={6} wrap="nowrap">
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  leftSection={<IconEdit size={14} aria-hidden />}
+                  aria-label={t("movements.editLabel", { name: movement.itemName })}
+                  onClick={() => setEditing(movement)}
+                >
+                  {t("movements.edit")}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  aria-label={t("movements.deleteLabel", { name: movement.itemName })}
+                  onClick={() => setDeleting(movement)}
+                >
+                  {t("movements.delete")}
+                </Button>
+              </Group>
+            ) : null}
+          </Table.Td>
+        </Table.Tr>
+      ));
+      footer = (
+        <>
+          <Text size="sm" c="dimmed" style={{ fontVariantNumeric: "tabular-nums" }} aria-live="polite">
+            {t("movements.pageRange", {
+              from: number.format(from),
+              to: number.format(from + movements.data.movements.length - 1),
+              total: number.format(total),
+            })}
+          </Text>
+          {pagination}
+        </>
+      );
+    }
+  }
+
+  const table =
+    rows === undefined ? null : (
+      <Table.ScrollContainer minWidth={1000}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          aria-label={t("movements.tableLabel")}
+          aria-busy={movements.isPending || movements.isPlaceholderData}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("movements.date")}</Table.Th>
+              <Table.Th>{t("movements.type")}</Table.Th>
+              <Table.Th>{t("movements.item")}</Table.Th>
+              <Table.Th ta="end">{t("movements.quantity")}</Table.Th>
+              <Table.Th>{t("movements.route")}</Table.Th>
+              <Table.Th>{t("movements.staff")}</Table.Th>
+              <Table.Th>{t("movements.reason")}</Table.Th>
+              <Table.Th>{t("movements.reference")}</Table.Th>
+              <Table.Th>
+                <Text component="span" size="sm" fw={700}>
+                  {t("movements.actions")}
+                </Text>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{rows}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  const minutesLeft = deleting?.deleteMinutesLeft ?? 0;
+  return (
+    <Stack component="section" aria-label={t("movements.title")}>
+      <Group justify="flex-end" gap="sm" wrap="wrap">
+        <Button variant="default" leftSection={<IconClock size={18} aria-hidden />} onClick={lastModal.open}>
+          {t("movements.last")}
+        </Button>
+        {actions}
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={addModal.open}>
+          {t("movements.add")}
+        </Button>
+      </Group>
+      <MovementToolbar
+        type={filters.type}
+        from={filters.from}
+        to={filters.to}
+        search={filters.search}
+        onTypeChange={(type) => setFilters(withFilterChange(filters, { type }))}
+        onFromChange={(from) => setFilters(withFrom(filters, from), { replace: true })}
+        onToChange={(to) => setFilters(withTo(filters, to), { replace: true })}
+        onSearchChange={(search) => setFilters(withFilterChange(filters, { search }), { replace: true })}
+      />
+      {table}
+      {footer}
+      <AddMovementModal opened={addOpened} onClose={addModal.close} currentUserId={currentUserId} />
+      <LastMovementModal opened={lastOpened} onClose={lastModal.close} />
+      <EditReasonModal movement={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t("movements.deleteTitle")}
+        body={
+          <Stack gap="xs">
+            <Text size="sm">
+              {t("movements.deleteBody", {
+                type: deleting ? t(`movements.types.${deleting.type}`) : "",
+                quantity: deleting ? withUnit(deleting.quantity, deleting.unit) : "",
+                name: deleting?.itemName ?? "",
+              })}
+            </Text>
+            <Text size="sm" fw={500}>
+              {minutesLeft > 0
+                ? t("movements.deleteMinutesLeft", { count: minutesLeft })
+                : t("movements.deleteWindowPassed")}
+            </Text>
+          </Stack>
+        }
+        confirmLabel={t("movements.deleteConfirm")}
+        onConfirm={confirmDelete}
+        onClose={closeDelete}
+        loading={deleteMovement.isPending}
+        error={deleteMovement.error}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import { Select } from "@mantine/core";
+import { IconBuildingWarehouse } from "@tabler/icons-react";
+import type { WarehouseSummary } from "@wms/domain";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { ErrorState } from "../../../components/error-state.tsx";
+import { useWarehouses } from "../api/warehouses.ts";
+
+interface WarehouseSelectProps {
+  label: string;
+  /** The chosen warehouse's id; null picks the first one. */
+  value: number | null;
+  onChange: (warehouse: WarehouseSummary) => void;
+  /** What to do when none exist, which depends on who is looking. */
+  emptyText: string;
+}
+
+/**
+ * Chooses one warehouse of the list (the staff warehouse view's selector), with the list's loading,
+ * error and empty states. Without a choice, the first warehouse is chosen.
+ */
+export function WarehouseSelect({ label, value, onChange, emptyText }: WarehouseSelectProps) {
+  const { t } = useTranslation();
+  const warehouses = useWarehouses();
+  const list = warehouses.data?.warehouses ?? [];
+  const chosen = list.find((warehouse) => warehouse.id === value) ?? null;
+  const fallback = chosen === null ? (list[0] ?? null) : null;
+
+  useEffect(() => {
+    if (fallback) {
+      onChange(fallback);
+    }
+  }, [fallback, onChange]);
+
+  if (warehouses.isError) {
+    return (
+      <ErrorState
+        error={warehouses.error}
+        onRetry={() => warehouses.refetch()}
+        retrying={warehouses.isFetching}
+      />
+    );
+  }
+  if (warehouses.isSuccess && list.length === 0) {
+    return <EmptyState text={emptyText} />;
+  }
+  return (
+    <Select<number>
+      label={label}
+      data={list.map((warehouse) => ({ value: warehouse.id, label: warehouse.name }))}
+      value={chosen?.id ?? null}
+      onChange={(id) => {
+        const warehouse = list.find((candidate) => candidate.id === id);
+        if (warehouse) {
+          onChange(warehouse);
+        }
+      }}
+      allowDeselect={false}
+      searchable
+      disabled={warehouses.isPending}
+      placeholder={warehouses.isPending ? t("common.loading") : undefined}
+      leftSection={<IconBuildingWarehouse size={16} aria-hidden />}
+      w={{ base: "100%", xs: 360 }}
+    />
+  );
+}

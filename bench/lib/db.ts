@@ -1,0 +1,92 @@
+import pg from "pg";
+import { connectDatabase } from "../../apps/api/src/db/client.ts";
+import { runMigrations } from "../../apps/api/src/db/migrate.ts";
+import {
+  findLedgerViolations,
+  type LedgerViolation,
+} from "../../apps/api/src/modules/stock/ledger-invariants.ts";
+
+export function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops and recreates `database` on the server at `serverUrl` (a URL to its maintenance database). */
+export async function recreateDatabase(serverUrl: string, database: string): Promise<string> {
+  if (!/^[a-z0-9_]+$/.test(database)) {
+    throw new Error(`unsafe database name ${database}`);
+  }
+  await query(serverUrl, `drop database if exists ${database} with (force)`);
+  await query(serverUrl, `create database ${database}`);
+  return withDatabase(serverUrl, database);
+}
+
+export async function migrate(url: string): Promise<number> {
+  const start = performance.now();
+  const database = connectDatabase(url, { max: 2 });
+  try {
+    await runMigrations(database);
+  } finally {
+    await database.close();
+  }
+  return Math.round(performance.now() - start);
+}
+
+export async function ledgerViolations(url: string): Promise<{ violations: LedgerViolation[]; ms: number }> {
+  const start = performance.now();
+  const database = connectDatabase(url, { max: 2 });
+  try {
+    const violations = await findLedgerViolations(database.db);
+    return { violations, ms: Math.round(performance.now() - start) };
+  } finally {
+    await database.close();
+  }
+}
+
+export async function serverVersion(url: string): Promise<string> {
+  const rows = await query<{ v: string }>(url, "select version() as v");
+  return rows[0]?.v ?? "unknown";
+}
+
+/** Times `text` over `runs` runs after one warm-up run; returns each run in milliseconds. */
+export async function timeQuery(
+  url: string,
+  text: string,
+  values: unknown[],
+  runs: number,
+): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text, values);
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      await client.query(text, values);
+      times.push(performance.now() - start);
+    }
+    return times;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function explainAnalyze(url: string, text: string, values: unknown[] = []): Promise<string> {
+  const rows = await query<{ "QUERY PLAN": string }>(url, `explain (analyze, buffers) ${text}`, values);
+  return rows.map((row) => row["QUERY PLAN"]).join("\n");
+}

@@ -1,0 +1,212 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { type ServerProcess, spawnServer } from "../../apps/api/test/process/server-process.ts";
+import { percentile, round, sleep } from "./stats.ts";
+
+export interface RunningApi {
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** The real server (`node --import tsx apps/api/src/server.ts`) as a child process on 127.0.0.1. */
+export async function startApi(databaseUrl: string, webDist?: string): Promise<RunningApi> {
+  const hook = fileURLToPath(new URL("./web-dist-hook.mjs", import.meta.url));
+  const server: ServerProcess = spawnServer({
+    DATABASE_URL: databaseUrl,
+    // Serve the benchmark's own build of apps/web (see web-dist-hook.mjs); apps/web/dist is left alone.
+    ...(webDist
+      ? { BENCH_WEB_DIST: webDist, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${hook}`.trim() }
+      : {}),
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    DATA_DIR: "/nonexistent-bench-data-dir",
+  });
+  const base = await Promise.race([
+    server.ready,
+    sleep(60_000).then(() => {
+      throw new Error(`server did not start within 60 s:\n${server.output()}`);
+    }),
+  ]);
+  return {
+    base: base.replace("localhost", "127.0.0.1"),
+    pid: server.child.pid ?? 0,
+    stop: async () => {
+      server.child.kill("SIGTERM");
+      await Promise.race([server.exited, sleep(15_000)]);
+      if (server.child.exitCode === null) {
+        server.child.kill("SIGKILL");
+      }
+    },
+  };
+}
+
+export const CSRF = { "x-requested-with": "wms" };
+
+/** Signs in over HTTP and returns the session cookie ("name=value"). */
+export async function signIn(base: string, portal: "admin" | "staff", email: string, password: string) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...CSRF },
+    body: JSON.stringify({ portal, email, password }),
+  });
+  if (response.status !== 200) {
+    throw new Error(`sign-in of ${email} failed with ${response.status}: ${await response.text()}`);
+  }
+  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+}
+
+/** Samples a process's resident set size (VmRSS) every `everyMs` until stopped; figures in MB. */
+export function sampleRss(pid: number, everyMs = 200) {
+  const samples: number[] = [];
+  const read = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+      const match = /VmRSS:\s+(\d+) kB/.exec(status);
+      if (match?.[1]) {
+        samples.push(Number(match[1]) / 1024);
+      }
+    } catch {
+      // the process has gone
+    }
+  };
+  // utime + stime in clock ticks (fields 14 and 15 of /proc/<pid>/stat; 100 ticks a second on Linux).
+  const cpuTicks = () => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return Number.NaN;
+    }
+  };
+  const cpuStart = cpuTicks();
+  const wallStart = performance.now();
+  read();
+  const timer = setInterval(read, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      read();
+      const cpuMs = (cpuTicks() - cpuStart) * 10;
+      return {
+        samples: samples.length,
+        maxMb: round(Math.max(...samples)),
+        lastMb: round(samples.at(-1) ?? 0),
+        cpuMs,
+        cpuCores: round(cpuMs / (performance.now() - wallStart), 2),
+      };
+    },
+  };
+}
+
+/** An item held at position `a` (at least 5 units) and another position `b` of the same warehouse. */
+export interface MovePair {
+  itemId: number;
+  a: number;
+  b: number;
+}
+
+export interface MovementLoadResult {
+  requests: number;
+  non2xx: number;
+  errors: number;
+  durationS: number;
+  rps: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  statusCounts: Record<string, number>;
+}
+
+/**
+ * Posts movements at `connections` concurrent clients for `seconds`, each request under one of the
+ * signed-in sessions in turn. Request n moves 1 unit of pair n % P, a->b in even rounds and b->a in odd
+ * ones, so stock stays valid however long the run; with P much larger than `connections`, no two
+ * requests in flight touch the same item (as pgbench at a scale >= its clients).
+ */
+export async function movementLoad(options: {
+  base: string;
+  cookies: string[];
+  managedBy: number[];
+  pairs: MovePair[];
+  connections: number;
+  seconds: number;
+}): Promise<MovementLoadResult> {
+  let n = 0;
+  const latencies: number[] = [];
+  const statusCounts: Record<string, number> = {};
+  const { pairs, cookies } = options;
+  const instance = autocannon({
+    url: options.base,
+    connections: options.connections,
+    pipelining: 1,
+    duration: options.seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/movements",
+        setupRequest: (request: Record<string, unknown>) => {
+          const i = n++;
+          const pair = pairs[i % pairs.length] as MovePair;
+          const forward = Math.floor(i / pairs.length) % 2 === 0;
+          return {
+            ...request,
+            headers: {
+              "content-type": "application/json",
+              ...CSRF,
+              cookie: cookies[i % cookies.length] ?? "",
+            },
+            body: JSON.stringify({
+              type: "moved",
+              itemId: pair.itemId,
+              quantity: "1",
+              fromLocationId: forward ? pair.a : pair.b,
+              toLocationId: forward ? pair.b : pair.a,
+              managedBy: options.managedBy[i % options.managedBy.length],
+              reason: "Benchmark move",
+            }),
+          };
+        },
+      },
+    ],
+  });
+  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    statusCounts[statusCode] = (statusCounts[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  const ok = statusCounts["201"] ?? 0;
+  return {
+    requests: latencies.length,
+    non2xx: latencies.length - ok,
+    errors: result.errors + result.timeouts,
+    durationS: result.duration,
+    rps: round(ok / result.duration),
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      p99: round(percentile(latencies, 99)),
+      max: round(Math.max(...latencies)),
+    },
+    statusCounts,
+  };
+}
+
+/** GET `paths` one after another (one client, as a person types), timing each; throws on a non-200. */
+export async function timeGets(base: string, cookie: string, paths: string[]) {
+  const times: number[] = [];
+  let bytes = 0;
+  for (const path of paths) {
+    const start = performance.now();
+    const response = await fetch(`${base}${path}`, { headers: { cookie } });
+    const body = await response.arrayBuffer();
+    times.push(performance.now() - start);
+    bytes = body.byteLength;
+    if (response.status !== 200) {
+      throw new Error(
+        `GET ${path} answered ${response.status}: ${Buffer.from(body).toString().slice(0, 300)}`,
+      );
+    }
+  }
+  return { times, lastBytes: bytes };
+}

@@ -1,0 +1,224 @@
+import fs from "node:fs";
+
+interface Row {
+  budget: string;
+  measured: string;
+  anchor: string;
+  ratio: string;
+  verdict: "pass" | "FAIL" | "n/a" | "not built yet";
+}
+
+const pass = (ok: boolean): Row["verdict"] => (ok ? "pass" : "FAIL");
+
+// biome-ignore lint/suspicious/noExplicitAny: the results document is free-form JSON
+export function budgetRows(r: Record<string, any>): Row[] {
+  const rows: Row[] = [];
+  const m = r.movements;
+  if (m) {
+    rows.push({
+      budget: "Movement POST at 8 clients: >= 50% of pgbench TPC-B tps",
+      measured: `${m.rps} movements/s (${m.requests} requests, ${m.non2xx} non-2xx)`,
+      anchor: `pgbench TPC-B ${r.pgbench.tps} tps (scale ${r.pgbench.scale}, -c ${r.pgbench.clients} -j ${r.pgbench.threads})`,
+      ratio: `${Math.round(m.ratio * 100)}%`,
+      verdict: pass(m.ratio >= 0.5),
+    });
+    rows.push({
+      budget: "Movement POST p95 < 25 ms",
+      measured: `p95 ${m.latencyMs.p95} ms (p50 ${m.latencyMs.p50}, p99 ${m.latencyMs.p99})`,
+      anchor: `pgbench avg latency ${r.pgbench.latencyAvgMs} ms`,
+      ratio: "",
+      verdict: pass(m.latencyMs.p95 < 25),
+    });
+    rows.push({
+      budget: "Zero ledger invariant violations after the movement run",
+      measured: String(m.violations),
+      anchor: "",
+      ratio: "",
+      verdict: pass(m.violations === 0 && m.non2xx === 0),
+    });
+    rows.push({
+      budget: "API process memory < 300 MB during the movement run",
+      measured: `VmRSS max ${m.rssMb.maxMb} MB (${m.rssMb.samples} samples)`,
+      anchor: "",
+      ratio: "",
+      verdict: pass(m.rssMb.maxMb < 300),
+    });
+  }
+  for (const run of r.reports?.runs ?? []) {
+    if (run.skipped) {
+      rows.push({
+        budget: `Report ${run.type}, full ${run.period} < 1 s`,
+        measured: "n/a",
+        anchor: run.skipped,
+        ratio: "",
+        verdict: "n/a",
+      });
+      continue;
+    }
+    rows.push({
+      budget: `Report ${run.type}, full ${run.period} (${run.start}..${run.end}) < 1 s`,
+      measured: `${run.medianMs} ms (max ${run.ms.max})`,
+      anchor: `aggregate over ${run.ledgerRows} ledger rows ${run.anchorMs} ms`,
+      ratio: `${run.ratio}x`,
+      verdict: pass(run.medianMs < 1000),
+    });
+  }
+  if (r.search) {
+    rows.push({
+      budget: `Item search as you type over ${r.search.items} items: p95 < 50 ms`,
+      measured: `p95 ${r.search.ms.p95} ms (p50 ${r.search.ms.p50}, max ${r.search.ms.max}; ${r.search.requests} requests)`,
+      anchor: "",
+      ratio: "",
+      verdict: pass(r.search.ms.p95 < 50),
+    });
+  }
+  if (r.gridApi) {
+    rows.push({
+      budget: "Grid API of the 100x20 warehouse (no budget; server time on loopback)",
+      measured: `p50 ${r.gridApi.ms.p50} ms, p95 ${r.gridApi.ms.p95} ms, ${r.gridApi.positions} positions, ${Math.round(r.gridApi.bytes / 1024)} KB`,
+      anchor: "",
+      ratio: "",
+      verdict: "n/a",
+    });
+  }
+  const imp = r.imports;
+  if (imp?.status === "measured") {
+    const mb = (imp.bytes / 1024 / 1024).toFixed(1);
+    rows.push({
+      budget: "CSV upload preview < 5 s",
+      measured: `${(imp.preview.ms / 1000).toFixed(2)} s (HTTP ${imp.preview.status}; ${imp.rows} rows, ${mb} MB)`,
+      anchor: "",
+      ratio: "",
+      verdict: pass(imp.preview.status === 200 && imp.preview.ms < 5000),
+    });
+    rows.push({
+      budget: "CSV upload commit < 15 s",
+      measured: `${(imp.commit.ms / 1000).toFixed(2)} s (HTTP ${imp.commit.status})`,
+      anchor: "",
+      ratio: "",
+      verdict: pass(imp.commit.status === 201 && imp.commit.ms < 15000),
+    });
+    rows.push({
+      budget: "CSV upload commit within 3x of COPY of the same rows",
+      measured: `${(imp.commit.ms / 1000).toFixed(2)} s`,
+      anchor: `COPY to staging + set-based insert ${(imp.anchor.copyPlusSetBasedMs / 1000).toFixed(2)} s (COPY alone ${(imp.anchor.copyOnlyMs / 1000).toFixed(2)} s)`,
+      ratio: `${imp.commitRatio}x`,
+      verdict: pass(imp.commit.status === 201 && imp.commitRatio <= 3),
+    });
+  } else if (imp) {
+    rows.push({
+      budget: "CSV upload (preview, commit)",
+      measured: imp.status,
+      anchor: "",
+      ratio: "",
+      verdict: "not built yet",
+    });
+  }
+  const routes = r.webBundles?.routes as Array<{ route: string; gzipKb: number }> | undefined;
+  if (routes) {
+    const login = routes.filter((route) => route.route.endsWith("/login"));
+    const worstLogin = Math.max(...login.map((route) => route.gzipKb));
+    rows.push({
+      budget: "Login route < 200 KB gzipped JavaScript",
+      measured: `${worstLogin} KB`,
+      anchor: "",
+      ratio: "",
+      verdict: pass(worstLogin < 200),
+    });
+    const worst = routes.reduce((a, b) => (b.gzipKb > a.gzipKb ? b : a));
+    rows.push({
+      budget: "Any route < 450 KB gzipped JavaScript",
+      measured: `largest ${worst.gzipKb} KB (${worst.route})`,
+      anchor: "",
+      ratio: "",
+      verdict: pass(worst.gzipKb < 450),
+    });
+  }
+  if (r.gridRender) {
+    rows.push({
+      budget: "100x20 grid renders < 150 ms in Chromium",
+      measured:
+        r.gridRender.status === "measured" ? `${Math.round(r.gridRender.renderMs)} ms` : r.gridRender.status,
+      anchor: "",
+      ratio: "",
+      verdict: r.gridRender.status === "measured" ? pass(r.gridRender.renderMs < 150) : "not built yet",
+    });
+  }
+  for (const page of ["login", "dashboard"] as const) {
+    const lh = r.lighthouse?.[page];
+    if (lh) {
+      rows.push({
+        budget: `Lighthouse performance, ${page} >= 95`,
+        measured: `${lh.score} (LCP ${Math.round(lh.metrics.lcpMs)} ms, TBT ${Math.round(lh.metrics.tbtMs)} ms)`,
+        anchor: "",
+        ratio: "",
+        verdict: pass((lh.score ?? 0) >= 95),
+      });
+    }
+  }
+  const e = r.postgres18?.movements;
+  if (e) {
+    rows.push({
+      budget: "Embedded PostgreSQL 18: movement POST at 8 clients (no pgbench ratio)",
+      measured: `${e.rps} movements/s, p95 ${e.latencyMs.p95} ms, RSS max ${e.rssMb.maxMb} MB, violations ${e.violations}`,
+      anchor: "",
+      ratio: "",
+      verdict: pass(e.latencyMs.p95 < 25 && e.violations === 0 && e.rssMb.maxMb < 300),
+    });
+  }
+  return rows;
+}
+
+const cell = (value: string) => value.replace(/\|/g, "\\|");
+
+// biome-ignore lint/suspicious/noExplicitAny: the results document is free-form JSON
+export function resultsMarkdown(r: Record<string, any>, resultFile: string): string {
+  const m = r.machine;
+  const lines = [
+    `Run: \`${r.mode}\` mode, started ${r.startedAt}, ${r.durationS} s in all; raw figures in [${resultFile}](${resultFile}).`,
+    "",
+    `Machine: ${m.nproc} cores (${m.cpuModel}), ${m.memoryGiB} GiB memory, Node ${m.node}, Linux ${m.kernel};`,
+    `${r.postgres15?.version ?? "PostgreSQL 15: not run"}; ${r.pgbench?.version ?? ""}; embedded: ${r.postgres18?.version ?? "not run"}.`,
+    "",
+    `Data set (PostgreSQL 15): ${JSON.stringify(r.postgres15?.dataset?.counts ?? {})}, loaded in ${r.postgres15?.dataset?.loadMs} ms, ledger violations before measuring: ${r.postgres15?.dataset?.violations}.`,
+    "",
+    "| Budget | Measured | Anchor (same run) | Ratio | Result |",
+    "| --- | --- | --- | --- | --- |",
+    ...budgetRows(r).map(
+      (row) =>
+        `| ${cell(row.budget)} | ${cell(row.measured)} | ${cell(row.anchor)} | ${row.ratio} | ${row.verdict} |`,
+    ),
+  ];
+  const routes = r.webBundles?.routes as
+    | Array<{ route: string; gzipKb: number; rawKb: number; files: number }>
+    | undefined;
+  if (routes) {
+    lines.push(
+      "",
+      "Gzipped JavaScript per route (entry + the route's screens and their static imports, gzip -9):",
+      "",
+    );
+    lines.push("| Route | gzip KB | raw KB | files |", "| --- | --- | --- | --- |");
+    for (const route of routes) {
+      lines.push(`| ${route.route} | ${route.gzipKb} | ${route.rawKb} | ${route.files} |`);
+    }
+  }
+  return lines.join("\n");
+}
+
+/** Replaces the generated part of bench/README.md (between the markers), keeping the rest. */
+// biome-ignore lint/suspicious/noExplicitAny: the results document is free-form JSON
+export function writeReadme(file: string, r: Record<string, any>, resultFile: string): void {
+  // Each mode keeps its own block, so a quick run does not replace the full run's table.
+  const START = `<!-- results:${r.mode}:start -->`;
+  const END = `<!-- results:${r.mode}:end -->`;
+  const generated = `${START}\n${resultsMarkdown(r, resultFile)}\n${END}`;
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
+  const at = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next =
+    at === -1 || end === -1
+      ? `${current.trimEnd()}\n\n### ${r.mode === "full" ? "Full run" : "Quick run"}\n\n${generated}\n`
+      : `${current.slice(0, at)}${generated}${current.slice(end + END.length)}`;
+  fs.writeFileSync(file, next);
+}

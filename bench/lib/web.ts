@@ -1,0 +1,281 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+
+const run = promisify(execFile);
+export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** The flags this machine's Chromium needs: no sandbox as root, no background traffic off loopback. */
+export const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+/** `vite build` of apps/web into `outDir` with the manifest on (the product's vite.config.ts is untouched). */
+export async function buildWeb(repoRoot: string, outDir: string): Promise<number> {
+  const start = performance.now();
+  await run(
+    path.join(repoRoot, "node_modules/.bin/vite"),
+    ["build", "apps/web", "--outDir", outDir, "--emptyOutDir", "--manifest", "--logLevel", "warn"],
+    { cwd: repoRoot, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return Math.round(performance.now() - start);
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+export interface RouteBundle {
+  route: string;
+  /** Screen modules the route loads besides the entry (its page, and the app frame for signed-in areas). */
+  modules: string[];
+  files: number;
+  rawKb: number;
+  gzipKb: number;
+}
+
+/**
+ * Routes of apps/web/src/app/router.tsx with the page modules they import lazily; a child of an area
+ * ('wmscontrolpaneladmin', 'staff') also loads that area's frame.
+ */
+export function parseRoutes(routerSource: string): Array<{ route: string; modules: string[] }> {
+  const entries = [...routerSource.matchAll(/path:\s*"([^"]+)"[\s\S]*?import\("\.\/([^"]+)"\)/g)].map(
+    (match) => ({ path: match[1] ?? "", module: `src/app/${match[2]}`, at: match.index ?? 0 }),
+  );
+  const index = /index:\s*true[\s\S]*?import\("\.\/([^"]+)"\)/.exec(routerSource);
+  const areas: Array<{ path: string; module: string; from: number; to: number }> = [];
+  for (const entry of entries) {
+    const childrenAt = routerSource.indexOf("children:", entry.at);
+    const nextPath = routerSource.indexOf("path:", entry.at + 5);
+    if (childrenAt !== -1 && childrenAt < nextPath) {
+      let depth = 0;
+      let i = routerSource.indexOf("[", childrenAt);
+      const from = i;
+      for (; i < routerSource.length; i++) {
+        if (routerSource[i] === "[") {
+          depth++;
+        } else if (routerSource[i] === "]" && --depth === 0) {
+          break;
+        }
+      }
+      areas.push({ path: entry.path, module: entry.module, from, to: i });
+    }
+  }
+  const routes: Array<{ route: string; modules: string[] }> = [];
+  if (index?.[1]) {
+    routes.push({ route: "/", modules: [`src/app/${index[1]}`] });
+  }
+  for (const entry of entries) {
+    if (areas.some((area) => area.path === entry.path && area.module === entry.module)) {
+      continue;
+    }
+    const area = areas.find((a) => entry.at > a.from && entry.at < a.to);
+    routes.push(
+      area
+        ? { route: `/${area.path}/${entry.path}`, modules: [area.module, entry.module] }
+        : { route: `/${entry.path}`, modules: [entry.module] },
+    );
+  }
+  return routes;
+}
+
+/** Gzipped JavaScript each route downloads: the entry's static graph plus its screens' static graphs. */
+export function routeBundles(webRoot: string, outDir: string): RouteBundle[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+  const routes = parseRoutes(fs.readFileSync(path.join(webRoot, "src/app/router.tsx"), "utf8"));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? "index.html";
+  const gzipCache = new Map<string, { raw: number; gzip: number }>();
+  const sizeOf = (file: string) => {
+    let size = gzipCache.get(file);
+    if (!size) {
+      const bytes = fs.readFileSync(path.join(outDir, file));
+      size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      gzipCache.set(file, size);
+    }
+    return size;
+  };
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) {
+        return;
+      }
+      seen.add(key);
+      for (const child of manifest[key]?.imports ?? []) {
+        visit(child);
+      }
+    };
+    keys.forEach(visit);
+    return [...seen].map((key) => manifest[key]?.file ?? "").filter((file) => file.endsWith(".js"));
+  };
+  const srcKey = (module: string) =>
+    Object.keys(manifest).find((key) => manifest[key]?.src === module || key === module);
+  return routes.map(({ route, modules }) => {
+    const keys = [entryKey, ...modules.map(srcKey).filter((key): key is string => Boolean(key))];
+    const files = closure(keys);
+    // color-scheme.js is a classic script index.html loads on every route.
+    const extras = fs.existsSync(path.join(outDir, "color-scheme.js")) ? ["color-scheme.js"] : [];
+    const all = [...files, ...extras];
+    const raw = all.reduce((sum, file) => sum + sizeOf(file).raw, 0);
+    const gzip = all.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
+    return {
+      route,
+      modules,
+      files: all.length,
+      rawKb: Math.round(raw / 102.4) / 10,
+      gzipKb: Math.round(gzip / 102.4) / 10,
+    };
+  });
+}
+
+export interface LighthouseResult {
+  url: string;
+  score: number | null;
+  metrics: Record<string, number | null>;
+  opportunities: Array<Record<string, unknown>>;
+  finalUrl: string;
+  runWarnings: string[];
+}
+
+/** Lighthouse (default mobile config, simulated throttling, performance only) in Debian's Chromium. */
+export async function lighthouseRun(url: string, cookie?: string): Promise<LighthouseResult> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: "silent",
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    const lhr = result?.lhr;
+    const metric = (id: string) => lhr?.audits[id]?.numericValue ?? null;
+    return {
+      url,
+      score:
+        lhr?.categories.performance?.score == null
+          ? null
+          : Math.round(lhr.categories.performance.score * 100),
+      metrics: {
+        fcpMs: metric("first-contentful-paint"),
+        lcpMs: metric("largest-contentful-paint"),
+        tbtMs: metric("total-blocking-time"),
+        cls: metric("cumulative-layout-shift"),
+        speedIndexMs: metric("speed-index"),
+      },
+      // What Lighthouse itself says costs the most: failing audits with their estimated savings.
+      opportunities: Object.values(lhr?.audits ?? {})
+        .filter(
+          (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative",
+        )
+        .map((audit) => ({
+          id: audit.id,
+          score: audit.score,
+          displayValue: audit.displayValue ?? "",
+          savingsMs: (audit.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? null,
+          savingsBytes:
+            (audit.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? null,
+        }))
+        .slice(0, 12),
+      finalUrl: lhr?.finalDisplayedUrl ?? url,
+      runWarnings: lhr?.runWarnings ?? [],
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Whether the built app asks the API for a warehouse grid at all (the grid screen exists). */
+export function webHasGridScreen(outDir: string): boolean {
+  const assets = path.join(outDir, "assets");
+  return fs
+    .readdirSync(assets)
+    .filter((file) => file.endsWith(".js"))
+    .some((file) => /\/grid\b/.test(fs.readFileSync(path.join(assets, file), "utf8")));
+}
+
+/**
+ * Grid render time in Chromium: opens `pagePath` signed in, and measures through the Performance API
+ * from the end of the /grid response to the last DOM change that follows it (then one frame), i.e. the
+ * time the browser spends turning the grid answer into the painted grid. Null when no /grid request is
+ * made from that page.
+ */
+export async function gridRenderTime(base: string, cookie: string, pagePaths: string[]) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.slice(1) });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const [name, value] = cookie.split("=");
+    await context.addCookies([{ name: name ?? "", value: value ?? "", url: base }]);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lastMutation: number };
+      w.__lastMutation = 0;
+      new MutationObserver(() => {
+        w.__lastMutation = performance.now();
+      }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+    });
+    for (const pagePath of pagePaths) {
+      const gridResponse = page
+        .waitForResponse((response) => /\/api\/warehouses\/\d+\/grid/.test(response.url()), {
+          timeout: 20_000,
+        })
+        .catch(() => null);
+      await page.goto(`${base}${pagePath}`, { waitUntil: "load", timeout: 30_000 });
+      const response = await gridResponse;
+      if (!response) {
+        continue;
+      }
+      // Wait until the DOM has been quiet for 1 s (at most 15 s).
+      await page.waitForFunction(
+        () => {
+          const w = window as unknown as { __lastMutation: number };
+          return performance.now() - w.__lastMutation > 1000;
+        },
+        undefined,
+        { timeout: 15_000, polling: 100 },
+      );
+      const measured = await page.evaluate(() => {
+        const entry = performance
+          .getEntriesByType("resource")
+          .filter((e) => /\/api\/warehouses\/\d+\/grid/.test(e.name))
+          .at(-1) as PerformanceResourceTiming | undefined;
+        const w = window as unknown as { __lastMutation: number };
+        const cells = document.querySelectorAll(
+          "[data-location-id], [data-position], td, [role='gridcell']",
+        ).length;
+        return entry
+          ? { renderMs: w.__lastMutation - entry.responseEnd, responseEnd: entry.responseEnd, cells }
+          : null;
+      });
+      if (measured) {
+        return { page: pagePath, ...measured };
+      }
+    }
+    return null;
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,393 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signInOverHttp } from "../apps/api/test/process/server-process.ts";
+import { asAdmin, createItem, createWarehouse, recordMovement, uniqueEmail, uniquePrefix } from "./api.ts";
+import { useBrowser } from "./browser.ts";
+import { expectPath, signInThroughPortal, unexpectedErrors } from "./ui.ts";
+
+const browser = await useBrowser();
+
+type Language = "en" | "ar";
+type Portal = "admin" | "staff";
+
+const SCREENSHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
+const WIDTHS = [1280, 375] as const;
+const LANGUAGES: Language[] = ["en", "ar"];
+const ARABIC = /[\u0600-\u06FF]/;
+const FIRST_PASSWORD = "first password 1";
+
+interface Account {
+  email: string;
+  password: string;
+}
+
+/** A fresh account of its own (its saved language is this file's business only), password changed. */
+async function createAccount(portal: Portal, name: string): Promise<Account> {
+  const admin = await asAdmin();
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "."));
+  const created = await admin(portal === "admin" ? "/api/admins" : "/api/staff", {
+    method: "POST",
+    body: { name, email, password: FIRST_PASSWORD },
+  });
+  expect(created.status).toBe(201);
+  const password = `${portal} arabic password`;
+  const own = await signInOverHttp(browser.baseUrl, portal, email, FIRST_PASSWORD);
+  const changed = await own("/api/auth/password", {
+    method: "POST",
+    body: { currentPassword: FIRST_PASSWORD, newPassword: password },
+  });
+  expect(changed.status).toBeLessThan(300);
+  return { email, password };
+}
+
+/** Saves an account's language through the API, as the switcher does. */
+async function saveLanguage(portal: Portal, account: Account, language: Language) {
+  const own = await signInOverHttp(browser.baseUrl, portal, account.email, account.password);
+  const response = await own("/api/auth/preferences", { method: "PUT", body: { language } });
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as { user: { language: string } }).user.language).toBe(language);
+}
+
+/** A page of a device that has chosen no language yet (the browser profile is shared by the tests). */
+async function freshPage(): Promise<Page> {
+  const page = browser.page();
+  await page.goto("/");
+  await page.evaluate(() => localStorage.clear());
+  return page;
+}
+
+async function documentLanguage(page: Page) {
+  return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+}
+
+async function expectDocumentLanguage(page: Page, language: Language) {
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language, { timeout: 10_000 });
+  expect(await documentLanguage(page)).toEqual({ lang: language, dir: language === "ar" ? "rtl" : "ltr" });
+}
+
+/** Chooses a language through the switcher of the header (signed in) or of a public page. */
+async function chooseLanguage(page: Page, language: Language) {
+  await page.getByTestId("language-menu").click();
+  await page.getByRole("menuitem", { name: language === "ar" ? "العربية" : "English" }).click();
+  await expectDocumentLanguage(page, language);
+}
+
+/** Waits until the screen has its heading and no list or figure is still loading. */
+async function settle(page: Page) {
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, {
+    timeout: 10_000,
+  });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForTimeout(150);
+}
+
+/**
+ * What is wrong with the layout: the page scrolls sideways (tables and the grid scroll inside their own
+ * boxes, so they do not count), or items of the header overlap, leave the header, or have their text
+ * clipped without an ellipsis.
+ */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth + 1) {
+      problems.push(`page scrolls sideways: ${root.scrollWidth} > ${window.innerWidth}`);
+    }
+    const header = document.querySelector("header");
+    if (!header) {
+      return [...problems, "no header"];
+    }
+    const bounds = header.getBoundingClientRect();
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.getAttribute("aria-label") ? `[${element.getAttribute("aria-label")}]` : ""} "${(element.textContent ?? "").trim().slice(0, 30)}"`;
+    const visible = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== "hidden";
+    };
+    const flexContainers = [header, ...Array.from(header.querySelectorAll("*"))].filter(
+      (element) => getComputedStyle(element).display.includes("flex") && visible(element),
+    );
+    for (const container of flexContainers) {
+      const items = Array.from(container.children).filter(visible);
+      for (const [index, item] of items.entries()) {
+        const rect = item.getBoundingClientRect();
+        if (rect.left < bounds.left - 1 || rect.right > bounds.right + 1) {
+          problems.push(`${describe(item)} leaves the header`);
+        }
+        for (const other of items.slice(index + 1)) {
+          const next = other.getBoundingClientRect();
+          const overlapX = Math.min(rect.right, next.right) - Math.max(rect.left, next.left);
+          const overlapY = Math.min(rect.bottom, next.bottom) - Math.max(rect.top, next.top);
+          if (overlapX > 1 && overlapY > 1) {
+            problems.push(`${describe(item)} overlaps ${describe(other)}`);
+          }
+        }
+      }
+    }
+    for (const element of Array.from(header.querySelectorAll("*"))) {
+      if (!visible(element) || element.children.length > 0 || !(element.textContent ?? "").trim()) {
+        continue;
+      }
+      const style = getComputedStyle(element);
+      if (element.scrollWidth > element.clientWidth + 1 && style.textOverflow !== "ellipsis") {
+        problems.push(`${describe(element)} is clipped`);
+      }
+    }
+    return problems;
+  });
+}
+
+/** Checks one screen in one language at one width and keeps its screenshot. */
+async function checkScreen(page: Page, name: string, language: Language, width: number) {
+  await settle(page);
+  await expectDocumentLanguage(page, language);
+  const heading = await page.getByRole("heading", { level: 1 }).first().innerText();
+  if (language === "ar") {
+    expect(heading, `${name}: the heading is in Arabic`).toMatch(ARABIC);
+  } else {
+    expect(heading, `${name}: the heading is in English`).not.toMatch(ARABIC);
+  }
+  await page.screenshot({ path: `${SCREENSHOTS}${language}-${width}-${name}.png`, fullPage: true });
+  expect(await layoutProblems(page), `${name} (${language}, ${width} px)`).toEqual([]);
+}
+
+interface Fixture {
+  admin: Account;
+  staff: Account;
+  warehouseId: number;
+  warehouseName: string;
+  itemId: number;
+}
+
+let fixture: Fixture;
+
+beforeAll(async () => {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const prefix = uniquePrefix("AR");
+  const warehouse = await createWarehouse(prefix, 3, 4);
+  const item = await createItem({
+    itemNo: `${prefix}-TEA`,
+    name: `Karak Tea ${prefix}`,
+    unit: "kilogram",
+    unitPrice: "1234.5",
+  });
+  await recordMovement({
+    type: "received",
+    itemId: item.id,
+    quantity: "1250.5",
+    to: `${warehouse.name}A01`,
+    reason: "Opening stock",
+  });
+  await recordMovement({
+    type: "moved",
+    itemId: item.id,
+    quantity: "12",
+    from: `${warehouse.name}A01`,
+    to: `${warehouse.name}B03`,
+    reason: "Reshelving",
+  });
+  fixture = {
+    admin: await createAccount("admin", "Arabic Admin"),
+    staff: await createAccount("staff", "Arabic Staff"),
+    warehouseId: warehouse.id,
+    warehouseName: warehouse.name,
+    itemId: item.id,
+  };
+}, 60_000);
+
+describe("[ARABIC] Arabic and right-to-left", () => {
+  it("switches to Arabic through the switcher, right to left, and remembers it per user", async () => {
+    const page = await freshPage();
+    const { admin } = fixture;
+
+    // Before sign-in: the browser's language (English here), the choice remembered on this device.
+    await page.goto("/");
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await expectDocumentLanguage(page, "en");
+    await chooseLanguage(page, "ar");
+    await page.getByRole("heading", { level: 1 }).filter({ hasText: ARABIC }).waitFor();
+    await page.reload();
+    await expectDocumentLanguage(page, "ar");
+    expect(await page.evaluate(() => localStorage.getItem("wms.language"))).toBe("ar");
+    await chooseLanguage(page, "en");
+
+    // Signed in, the switcher saves the choice with the account, without a reload.
+    await signInThroughPortal(page, "admin", admin.email, admin.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await expectDocumentLanguage(page, "en");
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith("/api/auth/preferences") && response.request().method() === "PUT",
+    );
+    await chooseLanguage(page, "ar");
+    expect((await saved).status()).toBe(200);
+    const menu = page.getByRole("navigation", { name: "القائمة الرئيسية" });
+    await menu.getByRole("link", { name: "الأصناف" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "لوحة المعلومات" }).waitFor();
+
+    // The frame mirrors: the menu sits on the right of the screen.
+    const navbar = await menu.boundingBox();
+    const main = await page.locator("main").boundingBox();
+    expect(navbar && main && navbar.x > main.x).toBe(true);
+
+    await page.reload();
+    await expectDocumentLanguage(page, "ar");
+
+    // Another device (no cookies, no remembered choice): English until sign-in, then the saved Arabic.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signInThroughPortal(page, "admin", admin.email, admin.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await expectDocumentLanguage(page, "ar");
+    await page.getByRole("heading", { level: 1, name: "لوحة المعلومات" }).waitFor();
+
+    // And back to English, left to right.
+    await chooseLanguage(page, "en");
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    const account = await signInOverHttp(browser.baseUrl, "admin", admin.email, admin.password);
+    const session = (await (await account("/api/session")).json()) as { user: { language: string } };
+    expect(session.user.language).toBe("en");
+
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
+  it("shows Arabic server messages, and English ones in the server's exact words", async () => {
+    const page = await freshPage();
+    await page.goto("/wmscontrolpaneladmin/login");
+    await page.evaluate(() => localStorage.setItem("wms.language", "ar"));
+    await page.reload();
+    await page.getByRole("textbox", { name: "البريد الإلكتروني", exact: true }).fill("nobody@example.com");
+    await page.getByRole("textbox", { name: "كلمة المرور", exact: true }).fill("wrong password 1");
+    await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+    await page.getByText("فشل دخول المسؤول: البريد الإلكتروني أو كلمة المرور غير صحيحة").waitFor();
+
+    await chooseLanguage(page, "en");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Admin login failed: Invalid email or password").waitFor();
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
+  it("lays out the public pages in both languages without overflow or overlap", async () => {
+    const page = await freshPage();
+    await page.goto("/");
+    for (const language of LANGUAGES) {
+      await page.evaluate((lang) => localStorage.setItem("wms.language", lang), language);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const [name, path] of [
+          ["landing", "/"],
+          ["admin-login", "/wmscontrolpaneladmin/login"],
+          ["staff-login", "/staff/login"],
+        ] as const) {
+          await page.goto(path);
+          await checkScreen(page, name, language, width);
+        }
+      }
+    }
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  }, 120_000);
+
+  it("lays out every admin screen in both languages without overflow or overlap", async () => {
+    const page = await freshPage();
+    const { admin, warehouseId, warehouseName, itemId } = fixture;
+    const screens = [
+      ["admin-dashboard", "/wmscontrolpaneladmin/dashboard"],
+      ["admin-warehouses", "/wmscontrolpaneladmin/warehouses"],
+      ["admin-warehouse-layout", `/wmscontrolpaneladmin/warehouses/${warehouseId}`],
+      ["admin-items", "/wmscontrolpaneladmin/items"],
+      ["admin-item-history", `/wmscontrolpaneladmin/items/${itemId}/history`],
+      ["admin-staff", "/wmscontrolpaneladmin/staff"],
+      ["admin-movements", "/wmscontrolpaneladmin/movements"],
+      ["admin-reports", "/wmscontrolpaneladmin/reports"],
+      ["admin-account", "/wmscontrolpaneladmin/account"],
+    ] as const;
+    await signInThroughPortal(page, "admin", admin.email, admin.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    for (const language of LANGUAGES) {
+      await saveLanguage("admin", admin, language);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const [name, path] of screens) {
+          await page.goto(path);
+          await checkScreen(page, name, language, width);
+          if (name === "admin-warehouse-layout") {
+            await checkGrid(page, warehouseName, language);
+          }
+          if (name === "admin-reports") {
+            await generateMovementHistory(page, language);
+            await checkScreen(page, "admin-report-movement-history", language, width);
+          }
+        }
+      }
+    }
+    await saveLanguage("admin", admin, "en");
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  }, 240_000);
+
+  it("lays out every staff screen in both languages without overflow or overlap", async () => {
+    const page = await freshPage();
+    const { staff, warehouseId, warehouseName } = fixture;
+    const screens = [
+      ["staff-dashboard", "/staff/dashboard"],
+      ["staff-warehouse", `/staff/warehouse?warehouse=${warehouseId}`],
+      ["staff-items", "/staff/items"],
+      ["staff-movements", "/staff/movements"],
+    ] as const;
+    await signInThroughPortal(page, "staff", staff.email, staff.password);
+    await page.waitForURL((url) => url.pathname.startsWith("/staff/") && url.pathname !== "/staff/login");
+    for (const language of LANGUAGES) {
+      await saveLanguage("staff", staff, language);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const [name, path] of screens) {
+          await page.goto(path);
+          await checkScreen(page, name, language, width);
+          if (name === "staff-warehouse") {
+            await checkGrid(page, warehouseName, language);
+          }
+        }
+      }
+    }
+    await saveLanguage("staff", staff, "en");
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  }, 180_000);
+});
+
+/**
+ * The grid in either direction: sections keep their order by number along the reading direction
+ * (01 at the inline start: left in English, right in Arabic), and codes stay Latin.
+ */
+async function checkGrid(page: Page, warehouseName: string, language: Language) {
+  const grid = page.getByTestId("warehouse-grid");
+  await grid.waitFor();
+  const first = grid.locator('[data-shelf="A"][data-section="01"]');
+  const second = grid.locator('[data-shelf="A"][data-section="02"]');
+  const firstBox = await first.boundingBox();
+  const secondBox = await second.boundingBox();
+  expect(firstBox && secondBox).toBeTruthy();
+  if (firstBox && secondBox) {
+    expect(language === "ar" ? firstBox.x > secondBox.x : firstBox.x < secondBox.x).toBe(true);
+  }
+  expect((await first.innerText()).trim()).toBe("A01");
+  expect(await first.getAttribute("aria-label")).toContain("A01");
+  expect(warehouseName).toMatch(/^[A-Z0-9]+$/);
+}
+
+/** Generates the Movement History report, whose headings and movement types come from the server. */
+async function generateMovementHistory(page: Page, language: Language) {
+  const arabic = language === "ar";
+  await page.getByRole("combobox", { name: arabic ? "نوع التقرير" : "Report Type", exact: true }).click();
+  await page.getByRole("option", { name: arabic ? "سجل الحركات" : "Movement History", exact: true }).click();
+  await page.getByRole("button", { name: arabic ? "بحث" : "Search", exact: true }).click();
+  const table = page.getByRole("table").first();
+  await table.waitFor();
+  const headings = await table.getByRole("columnheader").allInnerTexts();
+  expect(headings[0]?.trim()).toBe(arabic ? "التاريخ" : "Date");
+  await table
+    .getByRole("cell", { name: arabic ? "استلام" : "Received", exact: true })
+    .first()
+    .waitFor();
+}

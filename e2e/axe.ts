@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+const require = createRequire(import.meta.url);
+/** axe-core's browser bundle; injected by evaluation, since the app's CSP forbids inline scripts. */
+const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+interface AxeNode {
+  target: unknown[];
+  failureSummary?: string;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: "minor" | "moderate" | "serious" | "critical" | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** The colour schemes every screen is checked in (the key is Mantine's colour-scheme storage). */
+export const COLOR_SCHEMES = ["light", "dark"] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
+/** Makes every document the page loads start in this colour scheme (before the app reads it). */
+export async function useColorScheme(page: Page, scheme: ColorScheme) {
+  await page.addInitScript((value) => {
+    window.localStorage.setItem("mantine-color-scheme-value", value);
+  }, scheme);
+  await page.emulateMedia({ colorScheme: scheme });
+}
+
+/** Lets transitions (modals fading in, skeletons) finish so colours are measured as they settle. */
+export async function settle(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll(".mantine-Skeleton-root").length === 0, null, {
+    timeout: 10_000,
+  });
+  await page.waitForTimeout(350);
+}
+
+function describeViolation(screen: string, violation: AxeViolation): string {
+  const nodes = violation.nodes
+    .slice(0, 5)
+    .map((node) => `    ${JSON.stringify(node.target)} ${node.failureSummary?.replace(/\s+/g, " ") ?? ""}`)
+    .join("\n");
+  return `[${screen}] ${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.length})\n${nodes}`;
+}
+
+/**
+ * Runs axe-core on the page as it is now. Returns the serious and critical violations (the caller
+ * fails on them); prints moderate and minor ones for information only.
+ */
+export async function axeAudit(page: Page, screen: string): Promise<string[]> {
+  await settle(page);
+  const loaded = await page.evaluate(() => "axe" in window);
+  if (!loaded) {
+    await page.evaluate(AXE_SOURCE);
+  }
+  const violations = (await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    const all = JSON.parse(JSON.stringify(result.violations)) as AxeViolation[];
+    // The open list of a combobox scrolls, but is never a tab stop: its options are reached with the
+    // arrow keys from the focused input (aria-activedescendant), the WAI-ARIA combobox pattern.
+    const inOpenList = (node: AxeNode) => {
+      const selector = node.target[0];
+      const element = typeof selector === "string" ? document.querySelector(selector) : null;
+      const dropdown = element?.closest(".mantine-Popover-dropdown");
+      return dropdown?.querySelector('[role="listbox"]') != null;
+    };
+    return all
+      .map((violation) =>
+        violation.id === "scrollable-region-focusable"
+          ? { ...violation, nodes: violation.nodes.filter((node) => !inOpenList(node)) }
+          : violation,
+      )
+      .filter((violation) => violation.nodes.length > 0);
+  })) as AxeViolation[];
+  const serious: string[] = [];
+  for (const violation of violations) {
+    const line = describeViolation(screen, violation);
+    if (violation.impact === "serious" || violation.impact === "critical") {
+      serious.push(line);
+    } else {
+      console.info(`axe (not failing): ${line}`);
+    }
+  }
+  return serious;
+}

@@ -1,0 +1,325 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { E2E_ADMIN } from "./accounts.ts";
+import { createItem, createStaffMember, createWarehouse, recordMovement, uniquePrefix } from "./api.ts";
+import { useBrowser } from "./browser.ts";
+import { ageMovement } from "./db.ts";
+import {
+  changePassword,
+  expectPath,
+  pickSearchOption,
+  selectOption,
+  signInThroughPortal,
+  unexpectedErrors,
+} from "./ui.ts";
+
+const browser = await useBrowser();
+
+interface MovementInput {
+  type: "Received" | "Moved" | "Dispatched" | "Adjusted";
+  adjustment?: "Increase" | "Decrease";
+  itemNo: string;
+  from?: string;
+  to?: string;
+  quantity: string;
+  reason: string;
+}
+
+/** Fills the Add Movement modal; leaves it open so the caller can submit and check the outcome. */
+async function fillMovement(page: Page, movement: MovementInput): Promise<Locator> {
+  await page.getByRole("button", { name: "Add Movement" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Movement" });
+  await selectOption(dialog, page, "Type", movement.type);
+  if (movement.adjustment) {
+    await dialog.getByText(movement.adjustment, { exact: true }).click();
+  }
+  await pickSearchOption(dialog, page, "Item", movement.itemNo, new RegExp(`^${movement.itemNo}`));
+  const label = movement.type === "Adjusted" ? "Location" : null;
+  if (movement.from) {
+    await pickSearchOption(
+      dialog,
+      page,
+      label ?? "Source location",
+      movement.from,
+      new RegExp(`^${movement.from}`),
+    );
+  }
+  if (movement.to) {
+    await pickSearchOption(
+      dialog,
+      page,
+      label ?? "Destination location",
+      movement.to,
+      new RegExp(`^${movement.to}`),
+    );
+  }
+  await dialog.getByRole("textbox", { name: "Quantity", exact: true }).fill(movement.quantity);
+  await dialog.getByRole("textbox", { name: "Reason", exact: true }).fill(movement.reason);
+  return dialog;
+}
+
+async function addMovement(page: Page, movement: MovementInput) {
+  const dialog = await fillMovement(page, movement);
+  await dialog.getByRole("button", { name: "Record Movement" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+async function searchMovements(page: Page, search: string) {
+  await page.getByRole("searchbox", { name: "Search movements" }).fill(search);
+  await page.waitForURL((url) => url.searchParams.get("search") === search, { timeout: 5_000 });
+}
+
+describe("[MOVEMENTS] Stock Movements", () => {
+  it("records every type through Add Movement and shows the quantities on the items and history screens", async () => {
+    const prefix = uniquePrefix("MV");
+    const warehouse = await createWarehouse(prefix);
+    const item = await createItem({ itemNo: `${prefix}-TEA`, name: `Green Tea ${prefix}` });
+    const [a1, a2, b1] = [`${warehouse.name}A01`, `${warehouse.name}A02`, `${warehouse.name}B01`];
+
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: "Movements" })
+      .click();
+    await expectPath(page, "/wmscontrolpaneladmin/movements");
+    await page.getByRole("heading", { level: 1, name: "Stock Movements" }).waitFor();
+
+    // The form's own checks, in the spec's words.
+    await page.getByRole("button", { name: "Add Movement" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Movement" });
+    await dialog.getByRole("button", { name: "Record Movement" }).click();
+    await dialog.getByText("Please select a valid item").waitFor();
+    await dialog.getByText("Please select a destination location").waitFor();
+    await dialog.getByText("Reason is required").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await addMovement(page, {
+      type: "Received",
+      itemNo: item.itemNo,
+      to: a1,
+      quantity: "50",
+      reason: "Opening stock",
+    });
+    await addMovement(page, {
+      type: "Moved",
+      itemNo: item.itemNo,
+      from: a1,
+      to: b1,
+      quantity: "20",
+      reason: "Rebalance",
+    });
+    await addMovement(page, {
+      type: "Dispatched",
+      itemNo: item.itemNo,
+      from: a1,
+      quantity: "5",
+      reason: "Order 1001",
+    });
+    await addMovement(page, {
+      type: "Adjusted",
+      adjustment: "Increase",
+      itemNo: item.itemNo,
+      to: a2,
+      quantity: "3",
+      reason: "Found in count",
+    });
+    await addMovement(page, {
+      type: "Adjusted",
+      adjustment: "Decrease",
+      itemNo: item.itemNo,
+      from: b1,
+      quantity: "2",
+      reason: "Damaged",
+    });
+
+    // The list, searched by item number: five movements, newest first.
+    await searchMovements(page, item.itemNo);
+    const rows = page.getByRole("table", { name: "Movements" }).getByRole("row");
+    await page.getByText("Showing 1–5 of 5").waitFor();
+    expect(await rows.count()).toBe(6);
+    await rows.filter({ hasText: "Damaged" }).getByText("Adjusted (Decrease)").waitFor();
+    await rows.filter({ hasText: "Rebalance" }).getByText("20 pieces").waitFor();
+
+    // Last Movement: the decrease (test files run one after another), with its details.
+    await page.getByRole("button", { name: "Last Movement" }).click();
+    const last = page.getByRole("dialog", { name: "Last Movement" });
+    await last.getByText("Damaged").waitFor();
+    await last.getByText(`${b1} (${warehouse.name})`).waitFor();
+    await last.getByText("Recorded", { exact: true }).waitFor();
+    await last.getByText(/^by .+ on .+/).waitFor();
+    await page.keyboard.press("Escape");
+    await last.waitFor({ state: "hidden" });
+
+    // Item Management: 50 - 5 + 3 - 2 = 46 (a move changes no total), spread over three positions.
+    await page.goto(`/wmscontrolpaneladmin/items?search=${item.itemNo}`);
+    const card = page.getByRole("article", { name: `${item.itemNo} ${item.name}` });
+    await card.getByText("46 pieces").first().waitFor();
+    const locations = card.getByRole("list", { name: "Locations" });
+    await locations.getByRole("listitem").filter({ hasText: a1 }).getByText("25 pieces").waitFor();
+    await locations.getByRole("listitem").filter({ hasText: a2 }).getByText("3 pieces").waitFor();
+    await locations.getByRole("listitem").filter({ hasText: b1 }).getByText("18 pieces").waitFor();
+
+    // The item's history: every movement with the balance after it.
+    await card.getByRole("link", { name: `History of ${item.name}` }).click();
+    await expectPath(page, `/wmscontrolpaneladmin/items/${item.id}/history`);
+    await page.getByRole("heading", { level: 1, name: "Item History" }).waitFor();
+    const history = page.getByRole("table", { name: `Movements of ${item.name}` });
+    const historyRows = history.getByRole("row");
+    await historyRows.nth(5).waitFor();
+    expect(await historyRows.count()).toBe(6);
+    const balances = await history.locator("tbody tr td:nth-child(5)").allInnerTexts();
+    expect(balances).toEqual(["46 pieces", "48 pieces", "45 pieces", "50 pieces", "50 pieces"]);
+    await historyRows.filter({ hasText: "Order 1001" }).getByText("−5").waitFor();
+    await page.getByRole("link", { name: "Back to items" }).click();
+    await expectPath(page, "/wmscontrolpaneladmin/items");
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
+  it("shows the server's refusals: not enough stock, and a deletion after 10 minutes; edits a reason and deletes a fresh movement", async () => {
+    const prefix = uniquePrefix("MR");
+    const warehouse = await createWarehouse(prefix);
+    const item = await createItem({ itemNo: `${prefix}-BOX`, name: `Carton ${prefix}` });
+    const [a1, b1] = [`${warehouse.name}A01`, `${warehouse.name}B01`];
+    await recordMovement({
+      type: "received",
+      itemId: item.id,
+      quantity: "10",
+      to: a1,
+      reason: "Opening stock",
+    });
+    const old = await recordMovement({
+      type: "received",
+      itemId: item.id,
+      quantity: "4",
+      to: b1,
+      reason: "Old delivery",
+    });
+    await ageMovement(old.id, 11);
+
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto("/wmscontrolpaneladmin/movements");
+
+    // The form caps nothing the server does not know about: someone dispatches meanwhile.
+    const dialog = await fillMovement(page, {
+      type: "Dispatched",
+      itemNo: item.itemNo,
+      from: a1,
+      quantity: "8",
+      reason: "Order 2002",
+    });
+    await dialog.getByText("Available: 10 pieces").waitFor();
+    await recordMovement({
+      type: "dispatched",
+      itemId: item.id,
+      quantity: "6",
+      from: a1,
+      reason: "Meanwhile",
+    });
+    await dialog.getByRole("button", { name: "Record Movement" }).click();
+    await dialog.getByText(/^Not enough items in source location\. Available: 4(\.0+)?$/).waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await searchMovements(page, item.itemNo);
+    const rows = page.getByRole("table", { name: "Movements" }).getByRole("row");
+    await page.getByText("Showing 1–3 of 3").waitFor();
+
+    // Edit changes only the reason.
+    await rows
+      .filter({ hasText: "Opening stock" })
+      .getByRole("button", { name: `Edit movement of ${item.name}` })
+      .click();
+    const edit = page.getByRole("dialog", { name: "Edit Movement" });
+    await edit.getByRole("textbox", { name: "Reason", exact: true }).fill("Opening stock, counted twice");
+    await edit.getByRole("button", { name: "Save reason" }).click();
+    await edit.waitFor({ state: "hidden" });
+    await rows.filter({ hasText: "Opening stock, counted twice" }).waitFor();
+
+    // A fresh movement can be deleted: its dispatch is reversed (4 + 6 = 10 at A01 again).
+    await rows
+      .filter({ hasText: "Meanwhile" })
+      .getByRole("button", { name: `Delete movement of ${item.name}` })
+      .click();
+    let confirm = page.getByRole("dialog", { name: "Delete this movement?" });
+    await confirm.getByText(/^You can delete this movement for (9|10) more minutes\.$/).waitFor();
+    await confirm.getByRole("button", { name: "Delete movement" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    await page.getByText("Showing 1–2 of 2").waitFor();
+
+    // One older than 10 minutes is refused with the spec's message.
+    await rows
+      .filter({ hasText: "Old delivery" })
+      .getByRole("button", { name: `Delete movement of ${item.name}` })
+      .click();
+    confirm = page.getByRole("dialog", { name: "Delete this movement?" });
+    await confirm.getByRole("button", { name: "Delete movement" }).click();
+    await confirm
+      .getByText(
+        /^This movement cannot be deleted because it was created more than 10 minutes ago\. Created on: .+/,
+      )
+      .waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+
+    await page.goto(`/wmscontrolpaneladmin/items/${item.id}/history`);
+    const history = page.getByRole("table", { name: `Movements of ${item.name}` });
+    await history.getByRole("row").nth(2).waitFor();
+    expect(await history.locator("tbody tr td:nth-child(5)").allInnerTexts()).toEqual([
+      "14 pieces",
+      "10 pieces",
+    ]);
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
+  it("adds a storage location from an item card (an adjusted increase) and lets staff record but not purchase", async () => {
+    const prefix = uniquePrefix("SL");
+    const warehouse = await createWarehouse(prefix);
+    const item = await createItem({ itemNo: `${prefix}-KG`, name: `Sugar ${prefix}`, unit: "kilogram" });
+    const b2 = `${warehouse.name}B02`;
+
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto(`/wmscontrolpaneladmin/items?search=${item.itemNo}`);
+    const card = page.getByRole("article", { name: `${item.itemNo} ${item.name}` });
+    await card.getByRole("button", { name: `Add storage location for ${item.name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Storage Location" });
+    expect(await dialog.getByRole("textbox", { name: "Reason", exact: true }).inputValue()).toBe(
+      "Add storage location",
+    );
+    await pickSearchOption(dialog, page, "Location", b2, new RegExp(`^${b2}`));
+    await dialog.getByRole("textbox", { name: "Quantity", exact: true }).fill("2.5");
+    await dialog.getByRole("button", { name: "Add Storage Location" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await card.getByRole("list", { name: "Locations" }).getByText("2.5 kilogram").waitFor();
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+
+    const staff = await createStaffMember("Floor Keeper");
+    // The same page, signed in again as a staff member.
+    await page.context().clearCookies();
+    await signInThroughPortal(page, "staff", staff.email, staff.password);
+    await changePassword(page, staff.password, "floor keeper passphrase");
+    await expectPath(page, "/staff/warehouse");
+    await page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: "Movements" })
+      .click();
+    await expectPath(page, "/staff/movements");
+    await page.getByRole("button", { name: "Add Movement" }).waitFor();
+    expect(await page.getByRole("button", { name: "New Purchase" }).count()).toBe(0);
+    await searchMovements(page, item.itemNo);
+    const rows = page.getByRole("table", { name: "Movements" }).locator("tbody tr");
+    await page.getByText("Showing 1–1 of 1").waitFor();
+    await rows.filter({ hasText: "Adjusted (Increase)" }).waitFor();
+    // Recorded by the admin: staff cannot change or delete it.
+    expect(await rows.getByRole("button").count()).toBe(0);
+    await page.goto(`/staff/items/${item.id}/history`);
+    await page.getByRole("heading", { level: 1, name: "Item History" }).waitFor();
+    await page.getByText("Add storage location").waitFor();
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+});

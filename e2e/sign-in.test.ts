@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { E2E_ADMIN } from "./accounts.ts";
+import { createStaffMember } from "./api.ts";
+import { useBrowser } from "./browser.ts";
+import { changePassword, expectPath, menuLabels, signInThroughPortal, unexpectedErrors } from "./ui.ts";
+
+const browser = await useBrowser();
+
+describe("[SIGN-IN] the two portals", () => {
+  it("signs an admin in, shows the admin menu and dashboard, and logs out", async () => {
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    expect(await menuLabels(page)).toEqual([
+      "Dashboard",
+      "Warehouses",
+      "Items",
+      "Staff",
+      "Movements",
+      "Reports",
+      "Account",
+    ]);
+    await page.getByText("Staff Members").waitFor();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expectPath(page, "/wmscontrolpaneladmin/login");
+    await page.goto("/wmscontrolpaneladmin/staff");
+    await expectPath(page, "/wmscontrolpaneladmin/login");
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
+  it("makes a staff member change the first password, then opens the staff area", async () => {
+    const staff = await createStaffMember("First Timer");
+    const page = browser.page();
+    await signInThroughPortal(page, "staff", staff.email, staff.password);
+    await expectPath(page, "/staff/account");
+    await page.getByText("Please choose a new password before you continue.").waitFor();
+
+    await page.goto("/staff/dashboard");
+    await expectPath(page, "/staff/account");
+
+    await changePassword(page, staff.password, "my own passphrase");
+    await expectPath(page, "/staff/warehouse");
+    expect(await menuLabels(page)).toEqual(["Dashboard", "Warehouse", "Items", "Movements", "Account"]);
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expectPath(page, "/staff/login");
+    await signInThroughPortal(page, "staff", staff.email, "my own passphrase");
+    await expectPath(page, "/staff/warehouse");
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
+  it("shows the spec's messages for the wrong portal and for bad credentials", async () => {
+    const staff = await createStaffMember("Wrong Portal");
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", staff.email, staff.password);
+    await page.getByText("Admin account not found or insufficient permissions").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/wmscontrolpaneladmin/login");
+
+    await signInThroughPortal(page, "admin", "nobody@example.com", "not a password");
+    await page.getByText("Admin login failed: Invalid email or password").waitFor();
+
+    await signInThroughPortal(page, "staff", E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.getByText("Staff login failed: No staff member found with this email").waitFor();
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+});
+
+describe("[ROUTES] redirect rules", () => {
+  it("sends visitors to the matching login page and shows the landing page at the root", async () => {
+    const page = browser.page();
+    await page.goto("/staff/items");
+    await expectPath(page, "/staff/login");
+    await page.goto("/wmscontrolpaneladmin/reports");
+    await expectPath(page, "/wmscontrolpaneladmin/login");
+    await page.goto("/");
+    await page.getByRole("link", { name: "Admin login" }).waitFor();
+    await page.getByRole("link", { name: "Staff login" }).waitFor();
+  });
+
+  it("routes a signed-in staff member: root, unknown paths and the admin area", async () => {
+    const staff = await createStaffMember("Route Walker");
+    const page = browser.page();
+    await signInThroughPortal(page, "staff", staff.email, staff.password);
+    await changePassword(page, staff.password, "route walker pass");
+    await expectPath(page, "/staff/warehouse");
+
+    await page.goto("/");
+    await expectPath(page, "/staff/warehouse");
+    await page.goto("/staff/no-such-screen");
+    await expectPath(page, "/staff/warehouse");
+    await page.goto("/wmscontrolpaneladmin/dashboard");
+    await expectPath(page, "/unauthorized");
+    await page.getByRole("heading", { name: "Access Denied" }).waitFor();
+    await page.getByRole("link", { name: "Return to Login" }).click();
+    await expectPath(page, "/wmscontrolpaneladmin/login");
+  });
+
+  it("routes a signed-in admin: root and unknown admin paths go to the dashboard", async () => {
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto("/");
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto("/wmscontrolpaneladmin/no-such-screen");
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto("/staff/warehouse");
+    await expectPath(page, "/unauthorized");
+  });
+});

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/**
+ * Money and quantities travel as decimal strings ("12.50", "3.125") and are stored as PostgreSQL
+ * numeric, so no binary float ever rounds a fils away. Requests may send a JSON number or a string.
+ */
+function decimalSchema(label: string, decimals: number, maxIntegerDigits: number) {
+  const pattern = new RegExp(`^\\d{1,${maxIntegerDigits}}(\\.\\d{1,${decimals}})?$`);
+  return z
+    .union([z.number(), z.string()])
+    .transform((value) => (typeof value === "number" ? numberToPlain(value) : value.trim()))
+    .refine((value) => !value.startsWith("-"), { message: `${label} cannot be negative` })
+    .refine((value) => value === "" || pattern.test(value), {
+      message: `${label} must be a number with at most ${decimals} decimals`,
+    })
+    .refine((value) => value !== "", { message: `${label} is required` });
+}
+
+function numberToPlain(value: number): string {
+  return Number.isFinite(value)
+    ? value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 })
+    : "NaN";
+}
+
+/** AED amounts: non-negative, at most 2 decimals. */
+export const moneySchema = (label: string) => decimalSchema(label, 2, 12);
+/**
+ * Quantities: non-negative, at most 3 decimals (tea is sold by the kilogram) and below a billion, so
+ * a balance (numeric(15,3)) has room for a thousand of the largest receipts before it could overflow.
+ */
+export const quantitySchema = (label: string) => decimalSchema(label, 3, 9);
+
+/** Units counted in whole numbers (product-decisions 10). */
+export const WHOLE_NUMBER_UNITS = new Set(["pieces", "box"]);
+
+export function isWholeNumber(value: string): boolean {
+  return /^\d+(\.0*)?$/.test(value);
+}
+
+const aed = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "AED 1,234.50": the one way amounts are shown, in the app, the CSV files and the reports. */
+export function formatAed(value: string | number, locale = "en-US"): string {
+  const formatter =
+    locale === "en-US"
+      ? aed
+      : new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `AED ${formatter.format(Number(value))}`;
+}
+
+/** Quantities with thousands separators and only the decimals they have (up to 3). */
+export function formatQuantity(value: string | number, locale = "en-US"): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(Number(value));
+}
