@@ -45,6 +45,8 @@ const WEB_OUT = path.join(BENCH, ".web-dist");
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
 const PG15_ADMIN = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+// Lets two runs share one PostgreSQL server without dropping each other's databases.
+const DB_SUFFIX = /^[a-z0-9_]{0,20}$/.test(process.env.BENCH_DB_SUFFIX ?? "") ? (process.env.BENCH_DB_SUFFIX ?? "") : "";
 const PG15 = new URL(PG15_ADMIN);
 
 const config = quick
@@ -408,9 +410,9 @@ async function main() {
   }
 
   // PostgreSQL 15 of the machine: data set, pgbench anchor, HTTP benchmarks.
-  const pg15 = await setUpDatabase("pg15", PG15_ADMIN, "wms_bench");
+  const pg15 = await setUpDatabase("pg15", PG15_ADMIN, `wms_bench${DB_SUFFIX}`);
   results.postgres15 = { version: await serverVersion(pg15.url), dataset: pg15.info };
-  const pgbenchDb = "wms_bench_pgbench";
+  const pgbenchDb = `wms_bench_pgbench${DB_SUFFIX}`;
   await recreateDatabase(PG15_ADMIN, pgbenchDb);
   log(`pgbench: TPC-B -c ${CONNECTIONS} -T ${config.loadSeconds}`);
   results.pgbench = await pgbenchTpcb({
