@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { withChangeEvents } from "../modules/events/change-publisher.ts";
 import * as schema from "./schema/index.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -33,5 +34,9 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   // flight fails on its own and is answered 503.
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema });
+  // Every top-level transaction publishes the change events of its writes after it commits.
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    withChangeEvents(db, () => transaction(work, config))) as Db["transaction"];
   return { db, pool, url, close: () => pool.end() };
 }

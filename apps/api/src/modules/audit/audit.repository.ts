@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/index.ts";
-import { CHANGE_CHANNEL, SILENT_ACTIONS } from "../events/change-events.ts";
+import { type ChangeEvent, SILENT_ACTIONS } from "../events/change-events.ts";
+import { queueChangeEvents } from "../events/change-publisher.ts";
 
 export interface Actor {
   /** The signed-in user, or null for the system itself (start-up, command line). */
@@ -21,14 +22,10 @@ export interface AuditEntry {
 
 /**
  * Every write in the system calls this inside its own transaction, so the log and the change agree.
- * It also queues the change event: PostgreSQL delivers a NOTIFY only when the transaction commits (and
- * drops it on rollback), so every API process hears of exactly the committed writes.
+ * It also queues the change event, which every API process hears once the transaction has committed
+ * (none on rollback; events/change-publisher.ts).
  */
 export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
-  if (!SILENT_ACTIONS.has(entry.action)) {
-    const event = JSON.stringify({ entity: entry.entity, id: String(entry.entityId), action: entry.action });
-    await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${event})`);
-  }
   await tx.insert(auditLog).values({
     actorId: actor.userId,
     entity: entry.entity,
@@ -38,6 +35,9 @@ export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): 
     after: entry.after ?? null,
     requestId: actor.requestId,
   });
+  if (!SILENT_ACTIONS.has(entry.action)) {
+    await queueChangeEvents(tx, [{ entity: entry.entity, id: String(entry.entityId), action: entry.action }]);
+  }
 }
 
 /** Above this many entries a batch announces itself with one event per entity instead of one per row. */
@@ -51,21 +51,6 @@ export async function recordAuditMany(tx: DbOrTx, actor: Actor, entries: AuditEn
   if (entries.length === 0) {
     return;
   }
-  if (entries.length <= BULK_EVENT_THRESHOLD) {
-    for (const entry of entries.filter((e) => !SILENT_ACTIONS.has(e.action))) {
-      const event = JSON.stringify({
-        entity: entry.entity,
-        id: String(entry.entityId),
-        action: entry.action,
-      });
-      await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${event})`);
-    }
-  } else {
-    for (const entity of new Set(entries.map((entry) => entry.entity))) {
-      const event = JSON.stringify({ entity, id: "*", action: "bulk" });
-      await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${event})`);
-    }
-  }
   const rows = entries.map((entry) => ({
     entity: entry.entity,
     entity_id: String(entry.entityId),
@@ -78,4 +63,18 @@ export async function recordAuditMany(tx: DbOrTx, actor: Actor, entries: AuditEn
     select ${actor.userId}::int, r.entity, r.entity_id, r.action, r.before, r.after, ${actor.requestId}::text
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as r(entity text, entity_id text, action text, before jsonb, after jsonb)`);
+  await queueChangeEvents(tx, changeEventsOf(entries));
+}
+
+function changeEventsOf(entries: AuditEntry[]): ChangeEvent[] {
+  if (entries.length > BULK_EVENT_THRESHOLD) {
+    return [...new Set(entries.map((entry) => entry.entity))].map((entity) => ({
+      entity,
+      id: "*",
+      action: "bulk",
+    }));
+  }
+  return entries
+    .filter((entry) => !SILENT_ACTIONS.has(entry.action))
+    .map((entry) => ({ entity: entry.entity, id: String(entry.entityId), action: entry.action }));
 }

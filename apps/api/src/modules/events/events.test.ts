@@ -10,6 +10,7 @@ import {
 import { createUser, sessionCookieFor } from "../../../test/factories/users.ts";
 import { request } from "../../../test/http.ts";
 import { buildApp } from "../../app.ts";
+import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.repository.ts";
 
 /**
  * Change events across API processes: two apps on one database stand for two processes (each has its
@@ -136,6 +137,28 @@ describe("change events", () => {
     });
     await waitFor(() => stream.events.some((e) => e.id === String(marker.json().id)));
     expect(stream.events.filter((e) => e.entity === "stock_movement")).toHaveLength(1);
+    await stream.close();
+  });
+
+  it("publishes a transaction's events only once it has committed, and none when it rolls back", async () => {
+    const stream = await openStream();
+    const heard = (id: string) => stream.events.some((e) => e.entity === "probe" && e.id === id);
+    await ctx.db.transaction(async (tx) => {
+      await recordAudit(tx, SYSTEM_ACTOR, { entity: "probe", entityId: "committed", action: "update" });
+      // Still open: an event published before COMMIT would reach the browser now.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard("committed")).toBe(false);
+    });
+    await waitFor(() => heard("committed"));
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await recordAudit(tx, SYSTEM_ACTOR, { entity: "probe", entityId: "rolled-back", action: "update" });
+        throw new Error("abandon the write");
+      }),
+    ).rejects.toThrow("abandon the write");
+    await recordAudit(ctx.db, SYSTEM_ACTOR, { entity: "probe", entityId: "autocommit", action: "update" });
+    await waitFor(() => heard("autocommit"));
+    expect(heard("rolled-back")).toBe(false);
     await stream.close();
   });
 

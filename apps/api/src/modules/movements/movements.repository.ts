@@ -29,33 +29,31 @@ export interface MovementRow {
   [column: string]: unknown;
 }
 
-function locationJson(alias: string, warehouseAlias: string): SQL {
-  const l = sql.raw(alias);
-  const w = sql.raw(warehouseAlias);
-  return sql`case when ${l}.id is null then null else json_build_object(
-    'id', ${l}.id, 'warehouseId', ${l}.warehouse_id, 'warehouseName', ${w}.name,
-    'shelf', ${l}.shelf, 'section', ${l}.section) end`;
+/** A position with its warehouse's name, as a scalar subquery (see SELECT_MOVEMENT). */
+function locationJson(locationIdColumn: string): SQL {
+  return sql`(select json_build_object('id', l.id, 'warehouseId', l.warehouse_id, 'warehouseName', w.name,
+      'shelf', l.shelf, 'section', l.section)
+    from locations l join warehouses w on w.id = l.warehouse_id where l.id = ${sql.raw(locationIdColumn)})`;
 }
 
-/** The delete window is measured by the database clock (spec: 10 minutes from creation). */
+/**
+ * The delete window is measured by the database clock (spec: 10 minutes from creation). Positions and
+ * names are scalar subqueries rather than six more joins: every statement here is planned afresh, and
+ * an eight-way join took 1.4 ms to plan against 0.2 ms for this form, for the same one-row answer.
+ */
 const SELECT_MOVEMENT = sql`
   select m.id::int, m.type, m.adjustment, m.item_id as "itemId", i.item_no as "itemNo", i.name as "itemName",
          trim_scale(m.quantity)::text as quantity, m.unit,
-         ${locationJson("fl", "fw")} as "from", ${locationJson("tl", "tw")} as "to",
-         m.reason, m.managed_by as "managedBy", coalesce(m.managed_by_name, mu.name) as "staffName",
+         ${locationJson("m.from_location_id")} as "from", ${locationJson("m.to_location_id")} as "to",
+         m.reason, m.managed_by as "managedBy",
+         coalesce(m.managed_by_name, (select u.name from users u where u.id = m.managed_by)) as "staffName",
          m.supplier, m.invoice, m.unit_price::text as "unitPrice", m.purchase_id as "purchaseId",
          to_json(m.occurred_at) #>> '{}' as "occurredAt", to_json(m.created_at) #>> '{}' as "createdAt",
-         m.created_by as "createdBy", cu.name as "createdByName",
+         m.created_by as "createdBy", (select u.name from users u where u.id = m.created_by) as "createdByName",
          greatest(0, ceil(extract(epoch from (m.created_at + interval '10 minutes' - now())) / 60))::int
            as "deleteMinutesLeft"
   from stock_movements m
-  join items i on i.id = m.item_id
-  left join locations fl on fl.id = m.from_location_id
-  left join warehouses fw on fw.id = fl.warehouse_id
-  left join locations tl on tl.id = m.to_location_id
-  left join warehouses tw on tw.id = tl.warehouse_id
-  left join users mu on mu.id = m.managed_by
-  left join users cu on cu.id = m.created_by`;
+  join items i on i.id = m.item_id`;
 
 type RawLocation = Omit<LocationRef, "code">;
 

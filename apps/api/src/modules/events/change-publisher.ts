@@ -1,0 +1,51 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { CHANGE_CHANNEL, type ChangeEvent } from "./change-events.ts";
+
+/**
+ * Change events leave PostgreSQL only after the write that caused them has committed.
+ *
+ * Why not NOTIFY inside the write's transaction: PostgreSQL serialises every committing transaction
+ * that has sent a NOTIFY behind one lock held until its commit record is flushed, so concurrent stock
+ * writes could no longer share a WAL flush (measured with pgbench at 8 clients: 40-60% fewer
+ * transactions per second). Instead each top-level transaction collects its events here and sends
+ * them in one statement once COMMIT has returned; a rolled-back transaction sends none. That statement
+ * commits without waiting for a WAL flush (an event is a hint to refetch, not data), so the lock it
+ * takes is held only for a moment. See docs/decisions/007-change-events-after-commit.md.
+ */
+const pending = new AsyncLocalStorage<ChangeEvent[]>();
+
+/** Runs a top-level transaction with an event queue; publishes the queue once it has committed. */
+export async function withChangeEvents<T>(db: Db, transaction: () => Promise<T>): Promise<T> {
+  const queue: ChangeEvent[] = [];
+  const result = await pending.run(queue, transaction);
+  await publishChangeEvents(db, queue);
+  return result;
+}
+
+/** Queues events for the caller's transaction, or publishes them at once for an autocommit write. */
+export async function queueChangeEvents(db: DbOrTx, events: ChangeEvent[]): Promise<void> {
+  const queue = pending.getStore();
+  if (queue) {
+    queue.push(...events);
+  } else {
+    await publishChangeEvents(db, events);
+  }
+}
+
+async function publishChangeEvents(db: DbOrTx, events: ChangeEvent[]): Promise<void> {
+  if (events.length === 0) {
+    return;
+  }
+  const payloads = JSON.stringify(events.map((event) => JSON.stringify(event)));
+  try {
+    await db.execute(sql`
+      select set_config('synchronous_commit', 'off', true), pg_notify(${CHANGE_CHANNEL}, payload)
+      from jsonb_array_elements_text(${payloads}::jsonb) as payload`);
+  } catch {
+    // The write is committed and answered regardless. Failing here means the database connection is
+    // gone; every process's LISTEN connection then drops too and, on reconnecting, tells its browsers
+    // to refetch everything (RESYNC_EVENT), which covers the events lost here.
+  }
+}
