@@ -238,8 +238,12 @@ async function chooseWithKeys(page: Page, box: Locator, option: RegExp, search?:
   }
   await page.getByRole("option", { name: option }).first().waitFor();
   for (let presses = 0; presses < 20; presses += 1) {
-    const active = await box.getAttribute("aria-activedescendant");
-    const label = active ? await page.locator(`[id="${active}"]`).innerText() : "";
+    // Read the active option in one step: a search answer arriving meanwhile re-renders the list, and
+    // an id read first may name an option that is gone by the time it is looked up.
+    const label = await box.evaluate((element) => {
+      const active = element.getAttribute("aria-activedescendant");
+      return (active ? document.getElementById(active)?.textContent : "") ?? "";
+    });
     if (option.test(label.trim())) {
       break;
     }

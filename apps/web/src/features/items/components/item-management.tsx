@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconAlertTriangle, IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconAlertTriangle, IconPlus } from "@tabler/icons-react";
 import type { ItemInput, ItemView } from "@wms/domain";
 import type { ReactNode } from "react";
 import { useState } from "react";
@@ -11,6 +11,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { CardsSkeleton } from "../../../components/loading-skeleton.tsx";
 import { PagePagination } from "../../../components/page-pagination.tsx";
+import { DeleteButton, EditButton } from "../../../components/row-action-buttons.tsx";
 import { numberLocale } from "../../../lib/format-number.ts";
 import { pageCount } from "../../../lib/page-window.ts";
 import { useCreateItem } from "../api/create-item.ts";
@@ -93,25 +94,16 @@ export function ItemManagement({ canManage, historyHref, toolbarActions, itemAct
         {itemActions?.(item)}
         {canManage ? (
           <>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconEdit size={16} aria-hidden />}
-              aria-label={t("items.editLabel", { name: item.name })}
+            <EditButton
+              label={t("items.edit")}
+              accessibleLabel={t("items.editLabel", { name: item.name })}
               onClick={() => setEditing(item)}
-            >
-              {t("items.edit")}
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              aria-label={t("items.deleteLabel", { name: item.name })}
+            />
+            <DeleteButton
+              label={t("items.delete")}
+              accessibleLabel={t("items.deleteLabel", { name: item.name })}
               onClick={() => setDeleting(item)}
-            >
-              {t("items.delete")}
-            </Button>
+            />
           </>
         ) : null}
       </>

@@ -1,7 +1,7 @@
 import { Button, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconClock, IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconClock, IconPlus } from "@tabler/icons-react";
 import type { MovementView } from "@wms/domain";
 import type { ReactNode } from "react";
 import { useState } from "react";
@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PagePagination } from "../../../components/page-pagination.tsx";
+import { DeleteButton, EditButton } from "../../../components/row-action-buttons.tsx";
 import { useDateFormat } from "../../../lib/format-date.ts";
 import { numberLocale } from "../../../lib/format-number.ts";
 import { pageCount } from "../../../lib/page-window.ts";
@@ -143,25 +144,18 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
           <Table.Td>
             {movement.canManage ? (
               <Group gap={6} wrap="nowrap">
-                <Button
+                <EditButton
                   size="compact-sm"
-                  variant="default"
-                  leftSection={<IconEdit size={14} aria-hidden />}
-                  aria-label={t("movements.editLabel", { name: movement.itemName })}
+                  label={t("movements.edit")}
+                  accessibleLabel={t("movements.editLabel", { name: movement.itemName })}
                   onClick={() => setEditing(movement)}
-                >
-                  {t("movements.edit")}
-                </Button>
-                <Button
+                />
+                <DeleteButton
                   size="compact-sm"
-                  variant="light"
-                  color="red"
-                  leftSection={<IconTrash size={14} aria-hidden />}
-                  aria-label={t("movements.deleteLabel", { name: movement.itemName })}
+                  label={t("movements.delete")}
+                  accessibleLabel={t("movements.deleteLabel", { name: movement.itemName })}
                   onClick={() => setDeleting(movement)}
-                >
-                  {t("movements.delete")}
-                </Button>
+                />
               </Group>
             ) : null}
           </Table.Td>

@@ -1,20 +1,14 @@
 import { Alert, Button, Group, Modal, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import {
-  IconAlertTriangle,
-  IconBuildingWarehouse,
-  IconEdit,
-  IconLayoutGrid,
-  IconStack2,
-  IconTrash,
-} from "@tabler/icons-react";
+import { IconAlertTriangle, IconBuildingWarehouse, IconLayoutGrid, IconStack2 } from "@tabler/icons-react";
 import type { AdminCredentials, WarehouseSummary } from "@wms/domain";
 import { warehouseHasStockMessage } from "@wms/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminCredentialsModal } from "../../../components/admin-credentials-modal.tsx";
+import { DeleteButton, EditButton } from "../../../components/row-action-buttons.tsx";
 import { localized } from "../../../i18n/server-messages.ts";
 import { useCreateWarehouse } from "../api/create-warehouse.ts";
 import { useDeleteWarehouse } from "../api/delete-warehouse.ts";
@@ -134,25 +128,16 @@ export function WarehouseManagement({ adminEmail, layoutHref }: WarehouseManagem
       >
         {t("warehouses.addContainerShelf")}
       </Button>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconEdit size={16} aria-hidden />}
-        aria-label={t("warehouses.editLabel", { name: warehouse.name })}
+      <EditButton
+        label={t("warehouses.edit")}
+        accessibleLabel={t("warehouses.editLabel", { name: warehouse.name })}
         onClick={() => setEditing({ step: "credentials", warehouse })}
-      >
-        {t("warehouses.edit")}
-      </Button>
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={16} aria-hidden />}
-        aria-label={t("warehouses.deleteLabel", { name: warehouse.name })}
+      />
+      <DeleteButton
+        label={t("warehouses.delete")}
+        accessibleLabel={t("warehouses.deleteLabel", { name: warehouse.name })}
         onClick={() => setDeleting(warehouse)}
-      >
-        {t("warehouses.delete")}
-      </Button>
+      />
     </>
   );
 
