@@ -26,6 +26,11 @@ export function itemTypeLabel(type: string): string {
 }
 
 export const ITEMS_PAGE_SIZE = 20;
+/**
+ * A search counts its matches up to this many and then says "more than": counting every match of a
+ * one- or two-letter term reads the whole catalogue on each keystroke, and nobody pages past 50.
+ */
+export const ITEM_SEARCH_COUNT_CAP = 1_000;
 
 /** The Add Item / edit form: the spec's fields and defaults (RAW_MATERIAL, pieces, 0, 0). */
 export const ItemInputSchema = z
@@ -92,6 +97,8 @@ export type ListItemsQuery = z.input<typeof ListItemsQuerySchema>;
 export const ListItemsResponseSchema = z.object({
   items: z.array(ItemViewSchema),
   total: z.number().int(),
+  /** True when a search matched more than ITEM_SEARCH_COUNT_CAP items: `total` is then that cap. */
+  totalIsLowerBound: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Live items whose total quantity is below their minimum, whatever the filters (for the banner). */

@@ -1,4 +1,5 @@
 import {
+  ITEM_SEARCH_COUNT_CAP,
   ITEMS_PAGE_SIZE,
   type ItemData,
   type ItemLocation,
@@ -55,7 +56,7 @@ export interface ItemFilters {
 export async function listItemRows(
   db: DbOrTx,
   filters: ItemFilters,
-): Promise<{ rows: ItemRow[]; total: number }> {
+): Promise<{ rows: ItemRow[]; total: number; totalIsLowerBound: boolean }> {
   const conditions: SQL[] = [sql`i.archived_at is null`];
   if (filters.search) {
     conditions.push(
@@ -75,10 +76,12 @@ export async function listItemRows(
       where ${sql.join(conditions, sql` and `)}
       order by lower(i.item_no), i.id
       limit ${ITEMS_PAGE_SIZE} offset ${offset}`);
-    return { rows: result.rows, total: result.rows[0]?.totalCount ?? 0 };
+    return { rows: result.rows, total: result.rows[0]?.totalCount ?? 0, totalIsLowerBound: false };
   }
-  // Page first (the order has its own index), then total up only the page's items.
+  // Page first (the order has its own index), then total up only the page's items. A search's count
+  // stops one past the cap, so a short term's count ends after a thousand matches, not the catalogue.
   const where = sql.join(conditions, sql` and `);
+  const countLimit = filters.search ? sql`limit ${ITEM_SEARCH_COUNT_CAP + 1}` : sql``;
   const [page, count] = await Promise.all([
     db.execute<ItemRow>(sql`
       with page as (
@@ -87,9 +90,16 @@ export async function listItemRows(
       )
       select ${ITEM_COLUMNS} from page p join items i on i.id = p.id ${TOTALS}
       order by lower(i.item_no), i.id`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from items i where ${where}`),
+    db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select from items i where ${where} ${countLimit}) matches`,
+    ),
   ]);
-  return { rows: page.rows, total: count.rows[0]?.n ?? 0 };
+  const counted = count.rows[0]?.n ?? 0;
+  return {
+    rows: page.rows,
+    total: Math.min(counted, ITEM_SEARCH_COUNT_CAP),
+    totalIsLowerBound: counted > ITEM_SEARCH_COUNT_CAP,
+  };
 }
 
 /** Live items whose total quantity is below their minimum, in one grouped pass over the balances. */

@@ -1,3 +1,4 @@
+import { ITEM_SEARCH_COUNT_CAP } from "@wms/domain";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestContext } from "../../../test/context.ts";
@@ -123,6 +124,31 @@ describe("listing items", () => {
     ]);
     expect((await page(4)).items).toEqual([]);
     expect((await page(4)).total).toBe(45);
+  });
+
+  it("counts a search's matches up to the cap and then says there are more", async () => {
+    const cap = ITEM_SEARCH_COUNT_CAP;
+    const itemNo = (n: number) => `CAP-${String(n).padStart(5, "0")}`;
+    await ctx.db.execute(sql`
+      insert into items (item_no, name, description, type, unit, unit_price, min_quantity)
+      select 'CAP-' || lpad(n::text, 5, '0'), 'Capped chai', '', 'TEA', 'pieces', 1, 0
+      from generate_series(1, ${cap + 5}) n`);
+    const many = (await call("GET", "/api/items?search=capped%20chai")).json();
+    expect(many).toMatchObject({ total: cap, totalIsLowerBound: true });
+    expect(many.items).toHaveLength(20);
+    const lastPage = (await call("GET", `/api/items?search=capped%20chai&page=${cap / 20}`)).json();
+    expect(lastPage.items[19].itemNo).toBe(itemNo(cap));
+    await ctx.db.execute(
+      sql`update items set archived_at = now() where item_no like 'CAP-%' and item_no > ${itemNo(cap)}`,
+    );
+    expect((await call("GET", "/api/items?search=capped%20chai")).json()).toMatchObject({
+      total: cap,
+      totalIsLowerBound: false,
+    });
+    expect((await call("GET", "/api/items?search=ZZZ-NOTHING")).json()).toMatchObject({
+      total: 0,
+      totalIsLowerBound: false,
+    });
   });
 
   it("refuses unknown filters and out-of-range pages", async () => {

@@ -51,7 +51,7 @@ function toItemView(row: ItemRow, locations: ItemView["locations"]): ItemView {
 export const lowStockCount = new CachedValue<number>(10_000);
 
 export async function listItems(db: Db, filters: ItemFilters): Promise<ListItemsResponse> {
-  const [{ rows, total }, lowStock] = await Promise.all([
+  const [{ rows, total, totalIsLowerBound }, lowStock] = await Promise.all([
     listItemRows(db, filters),
     lowStockCount.get(() => countLowStockItems(db)),
   ]);
@@ -62,6 +62,7 @@ export async function listItems(db: Db, filters: ItemFilters): Promise<ListItems
   return {
     items: rows.map((row) => toItemView(row, locations.get(row.id) ?? [])),
     total,
+    totalIsLowerBound,
     page: filters.page,
     pageSize: ITEMS_PAGE_SIZE,
     lowStockCount: lowStock,

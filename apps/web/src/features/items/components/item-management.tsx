@@ -162,7 +162,7 @@ export function ItemManagement({ canManage, historyHref, toolbarActions, itemAct
       body = (
         <>
           <Text size="sm" c="dimmed" style={{ fontVariantNumeric: "tabular-nums" }} aria-live="polite">
-            {t("items.pageRange", {
+            {t(items.data.totalIsLowerBound ? "items.pageRangeMore" : "items.pageRange", {
               from: number.format(from),
               to: number.format(from + items.data.items.length - 1),
               total: number.format(total),
