@@ -13,7 +13,8 @@ import { request } from "../../../test/http.ts";
 /**
  * Property test: for random ledgers (random types, quantities, locations and backdated times), the
  * reports agree with each other: one period's closing is the next period's opening, Stock for
- * Period's closing equals Item Stock at the end date, and Valuation's total equals Item Stock's.
+ * Period's closing equals Item Stock at the end date, Movement History's balances run from each
+ * location's opening to its closing, and Valuation's total equals Item Stock's.
  */
 const ctx = await createTestContext({ BUSINESS_TIME_ZONE: "Asia/Dubai" });
 const { cookie } = await signedInAs(ctx, { role: "admin" });
@@ -101,6 +102,19 @@ describe("report properties over random ledgers", () => {
       february.filter((row) => row.closing !== "0").map((row) => [keyOf(row), row.closing]),
     );
     expect(new Map(stockAtEnd.map((row) => [keyOf(row), row.quantity]))).toEqual(closing);
+
+    // Movement History: each pair's legs chain from its opening to its closing, leg by leg.
+    const history = mine(await rows("movement-history", "start=2026-02-01&end=2026-02-28"));
+    const running = new Map(february.map((row) => [keyOf(row), Number(row.opening)]));
+    for (const leg of history) {
+      const before = running.get(keyOf(leg)) ?? 0;
+      const after = before + Number(leg.in) - Number(leg.out);
+      expect(Number(leg.balanceAfter)).toBeCloseTo(after, 3);
+      running.set(keyOf(leg), after);
+    }
+    for (const row of february) {
+      expect(running.get(keyOf(row))).toBeCloseTo(Number(row.closing), 3);
+    }
 
     const allStock = await rows("item-stock", "end=2026-03-31");
     const valuation = await rows("valuation", "end=2026-03-31");

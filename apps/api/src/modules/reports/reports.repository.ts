@@ -155,19 +155,20 @@ export async function valuationRows(db: DbOrTx, end: Date, limit: number) {
 export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: number) {
   const { start, end } = period;
   const result = await db.execute<Row>(sql`
-    with ${stockAt("opening_stock", start)},
+    with ${stockAt("closing_stock", end)},
     ${legsBetween("period_legs", { from: start, to: end })},
     per_location as (
-      select item_id, location_id, sum(opening) as opening, sum(qty_in) as qty_in, sum(qty_out) as qty_out
+      select item_id, location_id, sum(closing) as closing, sum(qty_in) as qty_in, sum(qty_out) as qty_out
       from (
-        select item_id, location_id, qty as opening, 0::numeric as qty_in, 0::numeric as qty_out from opening_stock
+        select item_id, location_id, qty as closing, 0::numeric as qty_in, 0::numeric as qty_out from closing_stock
         union all
         select item_id, location_id, 0, qty_in, qty_out from period_legs
       ) parts
       group by item_id, location_id
     ), figures as (
-      select item_id, location_id, coalesce(opening, 0) as opening, coalesce(qty_in, 0) as qty_in,
-             coalesce(qty_out, 0) as qty_out, coalesce(opening, 0) + coalesce(qty_in, 0) - coalesce(qty_out, 0) as closing
+      -- Closing from the ledger's tail after the period, opening backwards from it: the period's legs
+      -- are read once, and nothing before the period at all.
+      select item_id, location_id, closing - qty_in + qty_out as opening, qty_in, qty_out, closing
       from per_location
     )
     select i.item_no as "itemNo", i.name, i.type, i.unit, w.name as warehouse, ${LOCATION_CODE("l", "w")} as location,
@@ -190,16 +191,51 @@ export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: numb
   return result.rows;
 }
 
-/** Every leg in the period with the balance of its item at its location after it. */
+/**
+ * The first `limit` legs of the period in time order, each with the balance of its item at its location
+ * after it. Only those legs are read and windowed: a leg's balance depends on the legs of its pair
+ * before it, which come earlier in the same order, and on the pair's opening balance, which is summed
+ * from the pair's own legs before the period through the (location, item, time) indexes. A year of a
+ * million movements thus costs its first page, not the year (decision 005). The total is a count.
+ */
 export async function movementHistoryRows(db: DbOrTx, period: Period, limit: number, itemId?: number) {
   const { start, end } = period;
+  const itemFilter = itemId === undefined ? sql`` : sql`and m.item_id = ${itemId}`;
   const result = await db.execute<Row>(sql`
-    with ${legsBetween("period_legs", { from: start, to: end }, itemId)},
-    ${stockAt("opening", start)},
-    in_period as (
-      select p.*, coalesce(o.qty, 0) + sum(p.qty_in - p.qty_out)
-               over (partition by p.item_id, p.location_id order by p.occurred_at, p.id, p.leg) as balance_after
-      from period_legs p left join opening o on o.item_id = p.item_id and o.location_id = p.location_id
+    with first_moves as (
+      -- A movement has at most two legs, so the first \`limit\` movements hold the first \`limit\` legs.
+      select m.id, m.item_id, m.from_location_id, m.to_location_id, m.quantity, m.occurred_at
+      from stock_movements m
+      where m.deleted_at is null and m.occurred_at >= ${start} and m.occurred_at < ${end} ${itemFilter}
+      order by m.occurred_at, m.id
+      limit ${limit}
+    ), first_legs as (
+      select * from (
+        select id, 1 as leg, item_id, to_location_id as location_id, quantity as qty_in, 0::numeric as qty_out, occurred_at
+        from first_moves where to_location_id is not null
+        union all
+        select id, 0, item_id, from_location_id, 0::numeric, quantity, occurred_at
+        from first_moves where from_location_id is not null
+      ) legs
+      order by occurred_at, id, leg
+      limit ${limit}
+    ), opening as (
+      select p.item_id, p.location_id,
+             coalesce((select sum(m.quantity) from stock_movements m
+                       where m.to_location_id = p.location_id and m.item_id = p.item_id
+                         and m.occurred_at < ${start} and m.deleted_at is null), 0)
+             - coalesce((select sum(m.quantity) from stock_movements m
+                       where m.from_location_id = p.location_id and m.item_id = p.item_id
+                         and m.occurred_at < ${start} and m.deleted_at is null), 0) as qty
+      from (select distinct item_id, location_id from first_legs) p
+    ), in_period as (
+      select f.*, o.qty + sum(f.qty_in - f.qty_out)
+               over (partition by f.item_id, f.location_id order by f.occurred_at, f.id, f.leg) as balance_after
+      from first_legs f join opening o on o.item_id = f.item_id and o.location_id = f.location_id
+    ), total as (
+      select (count(m.to_location_id) + count(m.from_location_id))::int as n
+      from stock_movements m
+      where m.deleted_at is null and m.occurred_at >= ${start} and m.occurred_at < ${end} ${itemFilter}
     )
     select ${ISO(sql`r.occurred_at`)} as date, m.type, m.adjustment, i.item_no as "itemNo", i.name as "itemName",
            ${LOCATION_CODE("rl", "rw")} as location,
@@ -207,7 +243,7 @@ export async function movementHistoryRows(db: DbOrTx, period: Period, limit: num
            case when tl.id is null then null else ${LOCATION_CODE("tl", "tw")} end as "to",
            ${Q(sql`r.qty_in`)} as "in", ${Q(sql`r.qty_out`)} as "out", ${Q(sql`r.balance_after`)} as "balanceAfter",
            m.reason, coalesce(m.managed_by_name, u.name) as staff, m.invoice, m.supplier,
-           count(*) over ()::int as "totalRows"
+           (select n from total) as "totalRows"
     from in_period r
     join stock_movements m on m.id = r.id
     join items i on i.id = r.item_id
@@ -215,8 +251,7 @@ export async function movementHistoryRows(db: DbOrTx, period: Period, limit: num
     left join locations fl on fl.id = m.from_location_id left join warehouses fw on fw.id = fl.warehouse_id
     left join locations tl on tl.id = m.to_location_id left join warehouses tw on tw.id = tl.warehouse_id
     left join users u on u.id = m.managed_by
-    order by r.occurred_at, r.id, r.leg
-    limit ${limit}`);
+    order by r.occurred_at, r.id, r.leg`);
   return result.rows;
 }
 
