@@ -46,7 +46,9 @@ const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
 const PG15_ADMIN = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // Lets two runs share one PostgreSQL server without dropping each other's databases.
-const DB_SUFFIX = /^[a-z0-9_]{0,20}$/.test(process.env.BENCH_DB_SUFFIX ?? "") ? (process.env.BENCH_DB_SUFFIX ?? "") : "";
+const DB_SUFFIX = /^[a-z0-9_]{0,20}$/.test(process.env.BENCH_DB_SUFFIX ?? "")
+  ? (process.env.BENCH_DB_SUFFIX ?? "")
+  : "";
 const PG15 = new URL(PG15_ADMIN);
 
 const config = quick
