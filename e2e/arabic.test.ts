@@ -302,6 +302,7 @@ describe("[ARABIC] Arabic and right-to-left", () => {
       ["admin-staff", "/wmscontrolpaneladmin/staff"],
       ["admin-movements", "/wmscontrolpaneladmin/movements"],
       ["admin-reports", "/wmscontrolpaneladmin/reports"],
+      ["admin-audit", "/wmscontrolpaneladmin/audit"],
       ["admin-account", "/wmscontrolpaneladmin/account"],
     ] as const;
     await signInThroughPortal(page, "admin", admin.email, admin.password);
