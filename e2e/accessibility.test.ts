@@ -174,6 +174,17 @@ for (const scheme of COLOR_SCHEMES) {
       await page.getByRole("table", { name: "Valuation" }).getByText(item.itemNo).waitFor();
       await audit("reports with a report");
 
+      await openScreen(
+        page,
+        `/wmscontrolpaneladmin/audit?entity=item&search=${encodeURIComponent(item.itemNo)}`,
+      );
+      const toggle = page.getByRole("button", { name: `Show changes to Item ${item.id}` });
+      await toggle.waitFor();
+      await audit("audit log");
+      await toggle.click();
+      await page.getByRole("table", { name: `Changes to Item ${item.id}` }).waitFor();
+      await audit("audit log with a change expanded");
+
       await openScreen(page, "/wmscontrolpaneladmin/account");
       await audit("account");
 

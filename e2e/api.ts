@@ -25,6 +25,36 @@ export async function createStaffMember(name: string, password = "first password
   return { name, email, password };
 }
 
+/**
+ * A fresh administrator whose first password is already changed, so it signs in straight to the
+ * dashboard; `api` makes requests as them. Its saved language is the caller's business only.
+ */
+export async function createReadyAdmin(name: string, language: "en" | "ar" = "en") {
+  const admin = await asAdmin();
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "."));
+  const first = "first password 1";
+  const password = "ready admin password 2";
+  const created = await admin("/api/admins", { method: "POST", body: { name, email, password: first } });
+  await expectJson(created, 201, `create admin ${name}`);
+  const firstSession = await signInOverHttp(inject("baseUrl"), "admin", email, first);
+  const changed = await firstSession("/api/auth/password", {
+    method: "POST",
+    body: { currentPassword: first, newPassword: password },
+  });
+  if (changed.status >= 300) {
+    throw new Error(`could not change the password of ${name}: ${changed.status}`);
+  }
+  const api = await signInOverHttp(inject("baseUrl"), "admin", email, password);
+  if (language !== "en") {
+    await expectJson(
+      await api("/api/auth/preferences", { method: "PUT", body: { language } }),
+      200,
+      `save the language of ${name}`,
+    );
+  }
+  return { name, email, password, api };
+}
+
 /** A unique prefix per call (item numbers, warehouse names), so test files never collide. */
 export function uniquePrefix(prefix: string): string {
   counter += 1;

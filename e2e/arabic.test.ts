@@ -270,6 +270,43 @@ describe("[ARABIC] Arabic and right-to-left", () => {
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 
+  it("shows notifications where the reading direction starts: top right in English, top left in Arabic", async () => {
+    const page = await freshPage();
+    const { admin } = fixture;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInThroughPortal(page, "admin", admin.email, admin.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    for (const language of LANGUAGES) {
+      await saveLanguage("admin", admin, language);
+      await page.goto("/wmscontrolpaneladmin/items");
+      await expectDocumentLanguage(page, language);
+      const arabic = language === "ar";
+      const itemNo = uniquePrefix("NT");
+      await page
+        .getByRole("button", { name: arabic ? "إضافة صنف" : "Add Item" })
+        .first()
+        .click();
+      const dialog = page.getByRole("dialog", { name: arabic ? "إضافة صنف" : "Add Item" });
+      await dialog
+        .getByRole("textbox", { name: arabic ? "رقم الصنف" : "Item Number", exact: true })
+        .fill(itemNo);
+      await dialog
+        .getByRole("textbox", { name: arabic ? "الاسم" : "Name", exact: true })
+        .fill(`Tea ${itemNo}`);
+      await dialog.getByRole("button", { name: arabic ? "إضافة صنف" : "Add Item" }).click();
+      const notification = page.locator(".mantine-Notification-root").filter({ hasText: `Tea ${itemNo}` });
+      await notification.waitFor();
+      const box = await notification.boundingBox();
+      expect(box).toBeTruthy();
+      if (box) {
+        const centre = box.x + box.width / 2;
+        expect(arabic ? centre < 640 : centre > 640, `${language}: notification at x=${box.x}`).toBe(true);
+      }
+    }
+    await saveLanguage("admin", admin, "en");
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
   it("lays out the public pages in both languages without overflow or overlap", async () => {
     const page = await freshPage();
     await page.goto("/");
@@ -302,6 +339,7 @@ describe("[ARABIC] Arabic and right-to-left", () => {
       ["admin-staff", "/wmscontrolpaneladmin/staff"],
       ["admin-movements", "/wmscontrolpaneladmin/movements"],
       ["admin-reports", "/wmscontrolpaneladmin/reports"],
+      ["admin-audit", "/wmscontrolpaneladmin/audit"],
       ["admin-account", "/wmscontrolpaneladmin/account"],
     ] as const;
     await signInThroughPortal(page, "admin", admin.email, admin.password);

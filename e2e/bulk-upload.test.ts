@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./accounts.ts";
-import { createItems, createWarehouse, uniquePrefix } from "./api.ts";
+import { createItems, createReadyAdmin, createWarehouse, uniquePrefix } from "./api.ts";
 import { useBrowser } from "./browser.ts";
 import { expectPath, signInThroughPortal, unexpectedErrors } from "./ui.ts";
 
@@ -195,6 +195,49 @@ describe("[BULK] Bulk Upload CSV", () => {
     await dialog.waitFor({ state: "hidden" });
     await searchItems(page, prefix);
     await page.getByText("No items match your search.").waitFor();
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
+  it("shows each row's error in Arabic to an Arabic reader", async () => {
+    const warehouse = await createWarehouse(uniquePrefix("BUWH"), 2, 2);
+    const prefix = uniquePrefix("BA");
+    const reader = await createReadyAdmin(`Arabic Uploader ${prefix}`, "ar");
+    const page = browser.page();
+    try {
+      await signInThroughPortal(page, "admin", reader.email, reader.password);
+      await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+      await page.goto("/wmscontrolpaneladmin/items");
+      await page.getByRole("button", { name: "رفع ملف CSV مجمّع" }).click();
+      const dialog = page.getByRole("dialog", { name: "رفع ملف CSV مجمّع" });
+      await fileInput(dialog).setInputFiles(
+        csvFile("arabic-rows.csv", [
+          "Item Number,Name,Quantity,Warehouse,Shelf",
+          `${prefix}-BAD,Bad ${prefix},-3,${warehouse.name},A1`,
+          `${prefix}-FAR,Far ${prefix},4,${warehouse.name},Z9`,
+          `${prefix}-HALF,Half ${prefix},1.5,${warehouse.name},A1`,
+        ]),
+      );
+      const table = dialog.getByRole("table", { name: "صفوف الملف" });
+      await table
+        .getByRole("row", { name: "الصف 1" })
+        .getByText("يجب أن تكون الكمية رقمًا غير سالب")
+        .waitFor();
+      await table
+        .getByRole("row", { name: "الصف 2" })
+        .getByText(`الرف Z غير موجود في المستودع ${warehouse.name}`)
+        .waitFor();
+      await table
+        .getByRole("row", { name: "الصف 3" })
+        .getByText("يجب أن تكون الكمية عددًا صحيحًا للوحدة قطعة")
+        .waitFor();
+      // No English is left in the errors column (the warehouse's name stays as it was written).
+      const errors = await table.locator("tbody tr td:last-child").allInnerTexts();
+      expect(errors.join(" ").replaceAll(warehouse.name, "")).not.toMatch(/[A-Za-z]{3,}/);
+    } finally {
+      // The profile is shared by the file's tests: the language this reader's sign-in remembered on
+      // the device must not carry over to the next test's login page.
+      await page.evaluate(() => localStorage.removeItem("wms.language"));
+    }
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 

@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import type { Download, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./accounts.ts";
 import {
@@ -11,6 +10,7 @@ import {
   uniquePrefix,
 } from "./api.ts";
 import { useBrowser } from "./browser.ts";
+import { csvText, downloadFile, parseCsv } from "./csv.ts";
 import { withDatabase } from "./db.ts";
 import {
   changePassword,
@@ -85,56 +85,6 @@ async function openLayoutAsAdmin(page: Page, warehouse: { id: number; name: stri
 /** A cell of the grid (or a container shelf) by its code, e.g. "A01" or "COLD". */
 function cell(scope: Page | Locator, code: string): Locator {
   return scope.locator(`[data-position="${code}"]`);
-}
-
-/** A minimal RFC 4180 reader: quoted fields, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        field += char;
-      }
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i += 1;
-    } else {
-      field += char;
-    }
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
-
-/** Clicks a button that downloads a file and returns the file's name and bytes. */
-async function download(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent("download"), button.click()]);
-  return { name: file.suggestedFilename(), bytes: await readDownload(file) };
-}
-
-async function readDownload(file: Download): Promise<Buffer> {
-  const filePath = await file.path();
-  return fs.readFileSync(filePath);
 }
 
 /** What the database holds in a warehouse, one row per item per position, as the exports write it. */
@@ -351,10 +301,9 @@ describe("[GRID] Warehouse layout grid", () => {
     await openLayoutAsAdmin(page, warehouse);
 
     // The inventory export: one row per item per position, with Section.
-    const inventory = await download(page, page.getByRole("button", { name: "Export Inventory CSV" }));
+    const inventory = await downloadFile(page, page.getByRole("button", { name: "Export Inventory CSV" }));
     expect(inventory.name).toBe(`${warehouse.name}_Inventory.csv`);
-    expect([...inventory.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const inventoryText = inventory.bytes.subarray(3).toString("utf8");
+    const inventoryText = csvText(inventory.bytes);
     // Formulas are neutralised by a leading quote; Arabic stays readable UTF-8.
     expect(inventoryText).toContain(`"'=SUM(1+1)"`);
     expect(inventoryText).toContain(`"'+971 Dates"`);
@@ -373,10 +322,9 @@ describe("[GRID] Warehouse layout grid", () => {
     // A location's export, from its modal.
     await cell(page, "COLD").click();
     const details = page.getByRole("dialog", { name: `Location ${code("COLD")}` });
-    const location = await download(page, details.getByRole("button", { name: "Export CSV" }));
+    const location = await downloadFile(page, details.getByRole("button", { name: "Export CSV" }));
     expect(location.name).toBe(`${warehouse.name}_COLD.csv`);
-    expect([...location.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const locationText = location.bytes.subarray(3).toString("utf8");
+    const locationText = csvText(location.bytes);
     expect(locationText).toContain(`"'@Handle"`);
     const [locationHeader, ...locationRows] = parseCsv(locationText);
     expect(locationHeader).toEqual(EXPORT_HEADERS);
@@ -386,14 +334,14 @@ describe("[GRID] Warehouse layout grid", () => {
     await page.keyboard.press("Escape");
 
     await cell(page, "A01").click();
-    const a01 = await download(
+    const a01 = await downloadFile(
       page,
       page
         .getByRole("dialog", { name: `Location ${code("A01")}` })
         .getByRole("button", { name: "Export CSV" }),
     );
     expect(a01.name).toBe(`${warehouse.name}_A01.csv`);
-    const [, ...a01Rows] = parseCsv(a01.bytes.subarray(3).toString("utf8"));
+    const [, ...a01Rows] = parseCsv(csvText(a01.bytes));
     expect(a01Rows.map(comparable).sort(byText)).toEqual(
       (await stockRows(warehouse.id, "A", "01")).sort(byText),
     );
@@ -588,7 +536,7 @@ describe("[GRID] Warehouse layout grid", () => {
     await page.getByRole("button", { name: "BAY, 1 item, AED 12.00" }).click();
     const details = page.getByRole("dialog", { name: `Location ${warehouse.name}BAY` });
     await details.getByText(item.name).waitFor();
-    const file = await download(page, details.getByRole("button", { name: "Export CSV" }));
+    const file = await downloadFile(page, details.getByRole("button", { name: "Export CSV" }));
     expect(file.name).toBe(`${warehouse.name}_BAY.csv`);
     await page.keyboard.press("Escape");
     await cell(page, "BAY").focus();

@@ -5,6 +5,7 @@ import {
   IconArrowsExchange,
   IconBuildingWarehouse,
   IconChartBar,
+  IconHistory,
   IconLayoutDashboard,
   IconLogout,
   IconPackage,
@@ -31,6 +32,7 @@ const ICONS: Record<MenuIcon, Icon> = {
   staff: IconUsers,
   movements: IconArrowsExchange,
   reports: IconChartBar,
+  audit: IconHistory,
 };
 
 function isActive(pathname: string, path: string): boolean {

@@ -1,6 +1,6 @@
 import type { Role } from "@wms/domain";
 
-export type MenuIcon = "dashboard" | "warehouses" | "items" | "staff" | "movements" | "reports";
+export type MenuIcon = "dashboard" | "warehouses" | "items" | "staff" | "movements" | "reports" | "audit";
 
 export interface MenuEntry {
   /** The path segment under the role's base path, e.g. "dashboard". */
@@ -21,6 +21,7 @@ export const MENU: Record<Role, readonly MenuEntry[]> = {
     { segment: "staff", labelKey: "nav.staff", icon: "staff", enabled: true },
     { segment: "movements", labelKey: "nav.movements", icon: "movements", enabled: true },
     { segment: "reports", labelKey: "nav.reports", icon: "reports", enabled: true },
+    { segment: "audit", labelKey: "nav.audit", icon: "audit", enabled: true },
   ],
   staff: [
     { segment: "dashboard", labelKey: "nav.dashboard", icon: "dashboard", enabled: true },

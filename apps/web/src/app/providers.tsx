@@ -1,13 +1,13 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { DirectionProvider, MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import type { QueryClient } from "@tanstack/react-query";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { LanguageSync } from "../i18n/language-sync.tsx";
+import { AppNotifications } from "./app-notifications.tsx";
 import { colorSchemeManager, cssVariablesResolver, useAppTheme } from "./theme.ts";
 
 interface ProvidersProps {
@@ -27,7 +27,7 @@ export function Providers({ i18n, queryClient, children }: ProvidersProps) {
           cssVariablesResolver={cssVariablesResolver}
           defaultColorScheme="light"
         >
-          <Notifications position="top-right" />
+          <AppNotifications />
           <QueryClientProvider client={queryClient}>
             <LanguageSync />
             {children}

@@ -85,6 +85,10 @@ describe("wrong role", () => {
       state: { area: "staff" },
     });
   });
+  it("keeps staff out of the admin audit log, and lets an admin in", () => {
+    expect(decideAccess("/wmscontrolpaneladmin/audit", staff)).toMatchObject({ to: "/unauthorized" });
+    expect(decideAccess("/wmscontrolpaneladmin/audit", admin)).toEqual({ kind: "allow" });
+  });
   it("comes before the password-change rule", () => {
     expect(decideAccess("/wmscontrolpaneladmin/staff", newStaff)).toMatchObject({ to: "/unauthorized" });
   });
@@ -133,6 +137,9 @@ describe("unknown sub-paths", () => {
   });
   it("include the admin-only reports screen for staff", () => {
     expect(decideAccess("/staff/reports", staff)).toEqual(to("/staff/warehouse"));
+  });
+  it("include the admin-only audit log for staff", () => {
+    expect(decideAccess("/staff/audit", staff)).toEqual(to("/staff/warehouse"));
   });
   it("include malformed item history paths", () => {
     for (const path of [
@@ -213,6 +220,7 @@ describe("menu", () => {
       "staff",
       "movements",
       "reports",
+      "audit",
     ]);
     expect(MENU.staff.map((e) => e.segment)).toEqual(["dashboard", "warehouse", "items", "movements"]);
   });
@@ -224,6 +232,7 @@ describe("menu", () => {
       "staff",
       "movements",
       "reports",
+      "audit",
     ]);
     expect(visibleMenu("staff").map((e) => e.segment)).toEqual([
       "dashboard",

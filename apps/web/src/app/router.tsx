@@ -76,6 +76,10 @@ export function createRouter() {
               lazy: async () => ({ Component: (await import("./pages/reports-page.tsx")).ReportsPage }),
             },
             {
+              path: "audit",
+              lazy: async () => ({ Component: (await import("./pages/audit-page.tsx")).AuditPage }),
+            },
+            {
               path: "items/:itemId/history",
               lazy: async () => ({
                 Component: (await import("./pages/item-history-page.tsx")).ItemHistoryPage,

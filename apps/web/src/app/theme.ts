@@ -124,7 +124,14 @@ export function useAppTheme(i18n: I18n): MantineThemeOverride {
     () =>
       mergeThemeOverrides(theme, {
         components: {
-          Modal: { defaultProps: { closeButtonProps: { "aria-label": closeDialog } } },
+          Modal: {
+            defaultProps: {
+              closeButtonProps: { "aria-label": closeDialog },
+              // Mantine renders a modal's header as <header>, which would be a second page banner
+              // landmark; inside the dialog it is only the title row.
+              attributes: { header: { role: "presentation" } },
+            },
+          },
           Notification: {
             defaultProps: { closeButtonProps: { "aria-label": closeNotification } },
           },

@@ -2,7 +2,7 @@ import { MESSAGES, notEnoughStockMessage, warehouseHasStockMessage } from "@wms/
 import { describe, expect, it } from "vitest";
 import ar from "./ar.json";
 import en from "./en.json";
-import { localizeServerText, translateServerText } from "./server-messages.ts";
+import { AR_MESSAGES, localizeServerText, translateServerText } from "./server-messages.ts";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -105,5 +105,27 @@ describe("server messages in Arabic", () => {
       "يجب ألا يزيد الاسم على 60 حرفًا",
     );
     expect(translateServerText("Something the server never said", "ar")).toBeUndefined();
+  });
+
+  it("translates every per-row message of a bulk upload's preview and result", () => {
+    for (const message of [
+      "Quantity must be a whole number for pieces",
+      "A quoted field is not closed",
+      "A quoted field is malformed",
+      "Invalid value",
+      `${MESSAGES.itemNoTaken} (rows 2 to 40)`,
+    ]) {
+      expect(translateServerText(message, "ar"), message).toMatch(/[\u0600-\u06FF]/);
+    }
+    expect(localizeServerText("Quantity must be a whole number for pieces", "ar")).toContain("قطعة");
+    expect(localizeServerText(`${MESSAGES.itemNoTaken} (rows 2 to 40)`, "ar")).toBe(
+      `${AR_MESSAGES.itemNoTaken} (الصفوف 2 إلى 40)`,
+    );
+  });
+
+  it("translates the unit in the title of a Single Item Summary's days, keeping the item as named", () => {
+    expect(localizeServerText("TEA-1 Karak (Tea) (kilogram), 2026-03", "ar")).toBe(
+      "TEA-1 Karak (Tea) (كيلوغرام)، 2026-03",
+    );
   });
 });

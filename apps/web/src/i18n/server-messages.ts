@@ -1,5 +1,6 @@
 import { MESSAGES, STAFF_LIMIT } from "@wms/domain";
 import i18next from "i18next";
+import ar from "./ar.json";
 
 /**
  * Arabic for the English texts the server and the shared zod schemas produce (MESSAGES, the message
@@ -95,6 +96,9 @@ const AR_LABELS: Record<string, string> = {
 
 const label = (english: string): string => AR_LABELS[english] ?? english;
 
+/** An item unit (pieces, kilogram...) as the Arabic screens name it. */
+const unitName = (unit: string): string => (ar.items.units as Record<string, string>)[unit] ?? unit;
+
 type Pattern = [RegExp, (...groups: string[]) => string];
 
 /** Messages built with values: the values (numbers, codes, names) pass through unchanged. */
@@ -159,6 +163,23 @@ const AR_PATTERNS: Pattern[] = [
     /^Item (.+) has different (.+) values in rows (.+)$/,
     (itemNo, header, rows) => `للصنف ${itemNo} قيم مختلفة في العمود ${header} في الصفوف ${rows}`,
   ],
+  [
+    /^Quantity must be a whole number for (.+)$/,
+    (unit) => `يجب أن تكون الكمية عددًا صحيحًا للوحدة ${unitName(unit ?? "")}`,
+  ],
+  [/^A quoted field is not closed$/, () => "حقل بين علامتي اقتباس لم يُغلق"],
+  [/^A quoted field is malformed$/, () => "حقل بين علامتي اقتباس مكتوب بشكل غير صحيح"],
+  [/^Invalid value$/, () => "قيمة غير صالحة"],
+  // A batch of the upload refused as a whole: the reason, then the rows it covered.
+  [
+    /^(.+) \(rows (\d+) to (\d+)\)$/,
+    (message, first, last) => `${localizeArabic(message ?? "") ?? message} (الصفوف ${first} إلى ${last})`,
+  ],
+  // The Single Item Summary's table of days: "{item number} {name} ({unit}), {month}".
+  [
+    /^(.+) \((pieces|kilogram|box|meter|liter|roll)\), (\d{4}-\d{2})$/,
+    (item, unit, month) => `${item} (${unitName(unit ?? "")})، ${month}`,
+  ],
   [/^Email is required$/, () => "البريد الإلكتروني مطلوب"],
   [/^Email is too long$/, () => "البريد الإلكتروني طويل جدًا"],
   [/^Enter a valid email address$/, () => "أدخل بريدًا إلكترونيًا صالحًا"],
@@ -182,7 +203,7 @@ const AR_PATTERNS: Pattern[] = [
   [/^Unit must be one of (.+)$/, (units) => `يجب أن تكون الوحدة إحدى القيم: ${units}`],
   [
     /^Minimum quantity must be a whole number for (.+)$/,
-    (unit) => `يجب أن يكون الحد الأدنى للكمية عددًا صحيحًا للوحدة ${unit}`,
+    (unit) => `يجب أن يكون الحد الأدنى للكمية عددًا صحيحًا للوحدة ${unitName(unit ?? "")}`,
   ],
   [/^Choose increase or decrease$/, () => "اختر زيادة أو نقصًا"],
   [/^Only adjustments increase or decrease$/, () => "التسويات وحدها تكون زيادة أو نقصًا"],

@@ -2,7 +2,31 @@ import { z } from "zod";
 import { DateOnlySchema } from "../common/dates.ts";
 import { SearchTextSchema } from "../common/fields.ts";
 
-export const AUDIT_PAGE_SIZE = 50;
+/** Like the other lists (spec section 9): a page a screen can show without endless scrolling. */
+export const AUDIT_PAGE_SIZE = 20;
+
+/** The kinds of record the log speaks of; the screen offers these as its Entity filter. */
+export const AUDIT_ENTITIES = ["item", "warehouse", "stock_movement", "purchase", "user", "import"] as const;
+
+/** The writes the log records; the screen offers these as its Action filter. */
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "archive",
+  "delete",
+  "change_reason",
+  "add_container_shelf",
+  "delete_container_shelf",
+  "commit",
+  "create_first_admin",
+  "reset_password",
+  "change_password",
+  "update_preferences",
+  "sign_out",
+] as const;
+
+/** A lower-case name such as an entity or an action; anything else is refused, never run. */
+const AuditNameSchema = z.string().regex(/^[a-z_]{1,40}$/, "Unknown name");
 
 /** One recorded write (product-decisions 20): who, what, before and after, when, which request. */
 export const AuditEntrySchema = z.object({
@@ -20,10 +44,10 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const ListAuditQuerySchema = z.strictObject({
-  entity: z
-    .string()
-    .regex(/^[a-z_]{1,40}$/, "Unknown entity")
-    .optional(),
+  entity: AuditNameSchema.optional(),
+  action: AuditNameSchema.optional(),
+  /** Who made the change: a user's id. */
+  actorId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   search: SearchTextSchema.optional(),
   from: DateOnlySchema.optional(),
   to: DateOnlySchema.optional(),

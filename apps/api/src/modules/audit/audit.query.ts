@@ -4,6 +4,8 @@ import type { DbOrTx } from "../../db/client.ts";
 
 export interface AuditFilters {
   entity?: string | undefined;
+  action?: string | undefined;
+  actorId?: number | undefined;
   search?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -15,6 +17,12 @@ function conditions(filters: AuditFilters, timeZone: string): SQL {
   const parts: SQL[] = [sql`true`];
   if (filters.entity) {
     parts.push(sql`a.entity = ${filters.entity}`);
+  }
+  if (filters.action) {
+    parts.push(sql`a.action = ${filters.action}`);
+  }
+  if (filters.actorId) {
+    parts.push(sql`a.actor_id = ${filters.actorId}`);
   }
   if (filters.from) {
     parts.push(sql`a.occurred_at >= (${filters.from}::date::timestamp at time zone ${timeZone})`);

@@ -39,4 +39,44 @@ describe("the audit log", () => {
     expect(lines[1]).toContain(`"'=cmd|' /C calc'!A0","item"`);
     expect(response.body).not.toMatch(/(^|,)"=cmd/m);
   });
+
+  it("filters by action and by who made the change, in the list and in the export", async () => {
+    const other = await signedInAs(ctx, { role: "admin", name: "Second Auditor" });
+    const mine = await request(ctx.app, "POST", "/api/items", {
+      cookie,
+      body: { itemNo: "AUD-2", name: "Mine" },
+    });
+    const theirs = await request(ctx.app, "POST", "/api/items", {
+      cookie: other.cookie,
+      body: { itemNo: "AUD-3", name: "Theirs" },
+    });
+    await request(ctx.app, "DELETE", `/api/items/${theirs.json().id}`, { cookie: other.cookie });
+
+    const byOther = (
+      await request(ctx.app, "GET", `/api/audit?entity=item&actorId=${other.user.id}`, { cookie })
+    ).json();
+    expect(byOther.entries.map((e: { entityId: string; action: string }) => [e.entityId, e.action])).toEqual([
+      [String(theirs.json().id), "archive"],
+      [String(theirs.json().id), "create"],
+    ]);
+    const created = (
+      await request(ctx.app, "GET", `/api/audit?entity=item&action=create&actorId=${other.user.id}`, {
+        cookie,
+      })
+    ).json();
+    expect(created.total).toBe(1);
+    expect(created.pageSize).toBe(20);
+    const allCreates = (
+      await request(ctx.app, "GET", "/api/audit?action=create&entity=item", { cookie })
+    ).json();
+    expect(allCreates.entries.map((e: { entityId: string }) => e.entityId)).toContain(String(mine.json().id));
+
+    const csv = await request(ctx.app, "GET", `/api/audit/csv?actorId=${other.user.id}&action=archive`, {
+      cookie,
+    });
+    expect(csv.body.split("\r\n").filter((line) => line !== "")).toHaveLength(2);
+    for (const bad of ["action=DROP", "actorId=0", "actorId=abc"]) {
+      expect((await request(ctx.app, "GET", `/api/audit?${bad}`, { cookie })).statusCode).toBe(400);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import type { ImportField, ImportPreviewResponse, ImportPreviewRow } from "@wms/
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagePagination } from "../../../components/page-pagination.tsx";
+import { localizeServerText } from "../../../i18n/server-messages.ts";
 import { numberLocale } from "../../../lib/format-number.ts";
 import { pageCount } from "../../../lib/page-window.ts";
 
@@ -101,7 +102,7 @@ export function PreviewStep({ preview, refreshing, onBack, onCommit }: PreviewSt
 }
 
 function PreviewTable({ columns, rows }: { columns: ImportField[]; rows: ImportPreviewRow[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={900} maxHeight={420}>
       <Table striped withTableBorder stickyHeader aria-label={t("bulkUpload.rowsLabel")} verticalSpacing={6}>
@@ -134,7 +135,7 @@ function PreviewTable({ columns, rows }: { columns: ImportField[]; rows: ImportP
                 <Table.Td>
                   {row.errors.map((error) => (
                     <Text key={`${error.field ?? ""}:${error.message}`} size="sm" c="red">
-                      {error.message}
+                      {localizeServerText(error.message, i18n.language)}
                     </Text>
                   ))}
                 </Table.Td>

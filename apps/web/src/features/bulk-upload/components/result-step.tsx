@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Paper, ScrollArea, SimpleGrid, Stack, Text,
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import type { ImportCommitResponse, ImportRowError } from "@wms/domain";
 import { useTranslation } from "react-i18next";
+import { localizeServerText } from "../../../i18n/server-messages.ts";
 import { numberLocale } from "../../../lib/format-number.ts";
 import { useErrorMessage } from "../../../lib/use-error-message.ts";
 import { rejectedDetailsOf } from "../lib/upload-file.ts";
@@ -85,7 +86,7 @@ export function ResultStep({ outcome, onTryAgain, onClose }: ResultStepProps) {
 }
 
 function ErrorList({ title, errors }: { title: string; errors: ImportRowError[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (errors.length === 0) {
     return null;
   }
@@ -102,8 +103,11 @@ function ErrorList({ title, errors }: { title: string; errors: ImportRowError[] 
             // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
             <List.Item key={index}>
               {error.row === null
-                ? t("bulkUpload.fileError", { message: error.message })
-                : t("bulkUpload.rowError", { row: error.row, message: error.message })}
+                ? t("bulkUpload.fileError", { message: localizeServerText(error.message, i18n.language) })
+                : t("bulkUpload.rowError", {
+                    row: error.row,
+                    message: localizeServerText(error.message, i18n.language),
+                  })}
             </List.Item>
           ))}
         </List>

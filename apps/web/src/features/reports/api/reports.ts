@@ -1,6 +1,7 @@
 import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import type { ReportResponse } from "@wms/domain";
-import { ApiError, apiRequest, toApiError } from "../../../lib/api-client.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { type CsvFile, fetchCsv, saveFile } from "../../../lib/csv-download.ts";
 import type { CompleteSelection } from "../lib/report-selection.ts";
 import { reportQueryString } from "../lib/report-selection.ts";
 
@@ -33,48 +34,9 @@ export function useReport(selection: CompleteSelection | null) {
   });
 }
 
-export interface CsvFile {
-  fileName: string;
-  blob: Blob;
-}
-
-function fileNameOf(disposition: string | null, fallback: string): string {
-  const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
-  return match?.[1] ?? fallback;
-}
-
-/** GET /api/reports/:type/csv: the server's CSV file (RFC 4180, BOM, formulas neutralised). */
-export async function fetchReportCsv(selection: CompleteSelection): Promise<CsvFile> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/reports/${selection.type}/csv${reportQueryString(selection)}`, {
-      credentials: "same-origin",
-      headers: { Accept: "text/csv" },
-    });
-  } catch {
-    throw new ApiError("NETWORK_ERROR", "", 0);
-  }
-  if (!response.ok) {
-    const body = await response.json().catch(() => undefined);
-    throw toApiError(response.status, body);
-  }
-  return {
-    fileName: fileNameOf(response.headers.get("content-disposition"), `${selection.type}.csv`),
-    blob: await response.blob(),
-  };
-}
-
-/** Hands a downloaded file to the browser as a download. */
-export function saveFile({ fileName, blob }: CsvFile): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** GET /api/reports/:type/csv: the server's CSV file of the selection. */
+export function fetchReportCsv(selection: CompleteSelection): Promise<CsvFile> {
+  return fetchCsv(`/reports/${selection.type}/csv${reportQueryString(selection)}`, `${selection.type}.csv`);
 }
 
 /** Export CSV: downloads the generated report's CSV (a mutation, so a session that ended is noticed). */

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconKey, IconTrash, IconUserPlus } from "@tabler/icons-react";
@@ -98,13 +98,19 @@ export function StaffSection() {
   }
 
   return (
-    <Stack component="section" aria-label={t("staff.title")}>
+    <Stack component="section" aria-labelledby="staff-heading">
       <Group justify="space-between" wrap="wrap">
-        <Text c="dimmed" style={{ fontVariantNumeric: "tabular-nums" }}>
-          {staff.data
-            ? t("staff.count", { count: staff.data.staff.length, limit: staff.data.limit })
-            : t("staff.count", { count: 0, limit: STAFF_LIMIT })}
-        </Text>
+        {/* The section's own heading, so the cards' names (h3) sit one level under it. */}
+        <div>
+          <Title order={2} id="staff-heading">
+            {t("staff.sectionTitle")}
+          </Title>
+          <Text c="dimmed" style={{ fontVariantNumeric: "tabular-nums" }}>
+            {staff.data
+              ? t("staff.count", { count: staff.data.staff.length, limit: staff.data.limit })
+              : t("staff.count", { count: 0, limit: STAFF_LIMIT })}
+          </Text>
+        </div>
         {addButton}
       </Group>
       {body}

@@ -1,0 +1,42 @@
+import { TextInput, type TextInputProps } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { IconSearch } from "@tabler/icons-react";
+import { useState } from "react";
+
+/** Search waits this long after the last keystroke before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface DebouncedSearchInputProps
+  extends Omit<TextInputProps, "value" | "onChange" | "type" | "leftSection"> {
+  /** The committed search (e.g. from the URL). */
+  value: string;
+  /** Called with the trimmed text once typing pauses. */
+  onSearchChange: (search: string) => void;
+}
+
+/** A search box whose text shows at once while the search itself follows after a pause. */
+export function DebouncedSearchInput({ value, onSearchChange, ...props }: DebouncedSearchInputProps) {
+  const [input, setInput] = useState(value);
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    // The committed search changed from elsewhere (back, reload, a link, Clear filters): show it.
+    setShownValue(value);
+    setInput(value);
+  }
+  const commit = useDebouncedCallback((text: string) => {
+    setShownValue(text.trim());
+    onSearchChange(text.trim());
+  }, SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      {...props}
+      type="search"
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={input}
+      onChange={(event) => {
+        setInput(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+    />
+  );
+}
