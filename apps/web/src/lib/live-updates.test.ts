@@ -5,13 +5,14 @@ describe("live updates", () => {
   it("refreshes every stock view after a movement, and people lists after a staff change", () => {
     const stock = queriesToRefresh({ entity: "stock_movement", id: "12", action: "create" }, 1);
     expect(stock).toEqual(
-      expect.arrayContaining(["movements", "items", "dashboard", "warehouse-grid", "item-history"]),
+      expect.arrayContaining(["movements", "items", "dashboard", "warehouse-grid", "item-history", "audit"]),
     );
     expect(queriesToRefresh({ entity: "user", id: "7", action: "create" }, 1)).toEqual([
       "staff",
       "admins",
       "people",
       "dashboard",
+      "audit",
     ]);
   });
 

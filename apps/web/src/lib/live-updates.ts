@@ -34,7 +34,12 @@ export function queriesToRefresh(event: ChangeEvent, currentUserId: number | nul
   if (event.action === "resync" || event.entity === "*") {
     return null;
   }
-  const prefixes = [...(AFFECTED[event.entity] ?? [])];
+  const affected = AFFECTED[event.entity];
+  if (!affected) {
+    return [];
+  }
+  // Every announced change wrote its audit row in the same transaction, so the audit log is stale too.
+  const prefixes = [...affected, "audit"];
   if (event.entity === "user" && currentUserId !== null && event.id === String(currentUserId)) {
     prefixes.push("session");
   }
