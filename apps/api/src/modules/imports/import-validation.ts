@@ -59,7 +59,6 @@ export interface CheckedRow {
 export interface ItemPlan {
   key: string;
   data: ItemData;
-  rows: number[];
 }
 
 export interface CheckedUpload {
@@ -246,7 +245,7 @@ function planItems(rows: CheckedRow[]): ItemPlan[] {
     }
     const parsed = ItemInputSchema.safeParse({ itemNo: first.values.itemNo, ...merged });
     if (parsed.success) {
-      plans.push({ key, data: parsed.data, rows: group.map((row) => row.row) });
+      plans.push({ key, data: parsed.data });
     } else {
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? "") as ImportField;
