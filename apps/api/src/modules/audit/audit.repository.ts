@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/index.ts";
 import { type ChangeEvent, SILENT_ACTIONS } from "../events/change-events.ts";
@@ -77,4 +77,41 @@ function changeEventsOf(entries: AuditEntry[]): ChangeEvent[] {
   return entries
     .filter((entry) => !SILENT_ACTIONS.has(entry.action))
     .map((entry) => ({ entity: entry.entity, id: String(entry.entityId), action: entry.action }));
+}
+
+/**
+ * Audit rows for a set-based write: `rows` is a query yielding (entity_id text, after jsonb), one row
+ * per record written, so a bulk write logs every record without its rows passing through JavaScript.
+ */
+export async function recordAuditSelect(
+  tx: DbOrTx,
+  actor: Actor,
+  entry: { entity: string; action: string },
+  rows: SQL,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into audit_log (actor_id, entity, entity_id, action, before, after, request_id)
+    select ${actor.userId}::int, ${entry.entity}, r.entity_id, ${entry.action}, null, r.after, ${actor.requestId}::text
+    from (${rows}) as r(entity_id, after)`);
+}
+
+/**
+ * The change events of records of one entity written together: one per record when few, else one
+ * bulk event (id "*"), as recordAuditMany sends them.
+ */
+export async function announceWrites(
+  tx: DbOrTx,
+  entry: { entity: string; action: string },
+  ids: ReadonlyArray<string | number>,
+): Promise<void> {
+  if (ids.length === 0 || SILENT_ACTIONS.has(entry.action)) {
+    return;
+  }
+  const events =
+    ids.length <= BULK_EVENT_THRESHOLD
+      ? ids.map((id) => ({ entity: entry.entity, id: String(id), action: entry.action }))
+      : [{ entity: entry.entity, id: "*", action: "bulk" }];
+  for (const event of events) {
+    await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
+  }
 }

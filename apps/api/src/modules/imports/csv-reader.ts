@@ -103,7 +103,23 @@ function cleanCell(value: string | undefined): string {
   return NEUTRALISED.test(trimmed) ? trimmed.slice(1) : trimmed;
 }
 
-const isBlankRow = (cells: string[]) => cells.every((cell) => cell.trim() === "");
+const isBlankRow = (cells: string[]) => !hasTextFrom(cells, 0);
+
+/** Whether any cell from `start` on holds more than spaces. */
+function hasTextFrom(cells: string[], start: number): boolean {
+  for (let index = start; index < cells.length; index++) {
+    if ((cells[index] as string).trim() !== "") {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Every field blank: a row's starting point (cloning a literal is far cheaper than building it per row). */
+const BLANK_CELLS = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column.field, ""] as const)) as Record<
+  ImportField,
+  string
+>;
 
 /**
  * Reads an uploaded CSV file into rows keyed by field, or refuses the whole file with the spec's
@@ -190,23 +206,21 @@ export function readUpload(fileName: string, body: Buffer): ReadUpload {
   // The last column holding a known field: cells after it may be missing without losing anything.
   const lastKnown = columns.reduce((last, field, index) => (field ? index : last), -1);
   const rows: RawRow[] = [];
-  dataRecords.forEach((cells, index) => {
+  for (let index = 0; index < dataRecords.length; index++) {
+    const cells = dataRecords[index] as string[];
     if (isBlankRow(cells)) {
-      return;
+      continue;
     }
-    const entry = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column.field, ""] as const)) as Record<
-      ImportField,
-      string
-    >;
-    columns.forEach((field, column) => {
+    const entry = { ...BLANK_CELLS };
+    for (let column = 0; column < columns.length; column++) {
+      const field = columns[column];
       if (field) {
         entry[field] = cleanCell(cells[column]);
       }
-    });
-    const extra = cells.slice(width).some((cell) => cell.trim() !== "");
-    const shape = cells.length <= lastKnown ? "short" : extra ? "long" : "ok";
+    }
+    const shape = cells.length <= lastKnown ? "short" : hasTextFrom(cells, width) ? "long" : "ok";
     rows.push({ row: index + 1, cells: entry, shape });
-  });
+  }
   if (rows.length === 0) {
     throw fail("IMPORT_EMPTY", MESSAGES.csvEmpty);
   }

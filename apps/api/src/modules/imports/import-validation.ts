@@ -59,7 +59,6 @@ export interface CheckedRow {
 export interface ItemPlan {
   key: string;
   data: ItemData;
-  rows: number[];
 }
 
 export interface CheckedUpload {
@@ -92,11 +91,18 @@ function issueMessage(result: { success: boolean; error?: { issues: Array<{ mess
   return result.error?.issues[0]?.message ?? "Invalid value";
 }
 
+/**
+ * Records a problem of a row. A plain function, not a closure made per row: the hot loops below run
+ * 100,000 times for a large file, and every closure created there costs an allocation.
+ */
+function addError(row: CheckedRow, field: ImportField | null, message: string): void {
+  row.errors.push({ row: row.row, field, message });
+}
+
 /** The row's own cells: the spec's row errors first, then each item field on its own. */
 function checkCells(raw: RawRow): CheckedRow {
   const cells = raw.cells;
   const errors: ImportRowError[] = [];
-  const add = (field: ImportField | null, message: string) => errors.push({ row: raw.row, field, message });
   const checked: CheckedRow = {
     row: raw.row,
     itemKey: itemKeyOf(cells.itemNo),
@@ -109,33 +115,33 @@ function checkCells(raw: RawRow): CheckedRow {
     unreadable: raw.shape !== "ok",
   };
   if (raw.shape === "short") {
-    add(null, MESSAGES.csvNotEnoughColumns);
+    addError(checked, null, MESSAGES.csvNotEnoughColumns);
     return checked;
   }
   if (raw.shape === "long") {
-    add(null, MESSAGES.csvTooManyColumns);
+    addError(checked, null, MESSAGES.csvTooManyColumns);
     return checked;
   }
 
   if (cells.itemNo === "" || cells.name === "") {
-    add(cells.itemNo === "" ? "itemNo" : "name", MESSAGES.csvMissingItemNoOrName);
+    addError(checked, cells.itemNo === "" ? "itemNo" : "name", MESSAGES.csvMissingItemNoOrName);
   }
   if (!/^\d+(\.\d+)?$/.test(cells.quantity)) {
-    add("quantity", MESSAGES.csvQuantityInvalid);
+    addError(checked, "quantity", MESSAGES.csvQuantityInvalid);
   } else {
     const quantity = QUANTITY.safeParse(cells.quantity);
     if (quantity.success) {
       checked.quantity = canonicalDecimal(quantity.data);
       checked.values.quantity = checked.quantity;
     } else {
-      add("quantity", issueMessage(quantity));
+      addError(checked, "quantity", issueMessage(quantity));
     }
   }
   if (cells.warehouse === "") {
-    add("warehouse", MESSAGES.csvWarehouseRequired);
+    addError(checked, "warehouse", MESSAGES.csvWarehouseRequired);
   }
   if (cells.warehouse !== "" && cells.shelf === "") {
-    add("shelf", MESSAGES.csvLocationRequired);
+    addError(checked, "shelf", MESSAGES.csvLocationRequired);
   }
 
   const given = checked.given;
@@ -151,7 +157,7 @@ function checkCells(raw: RawRow): CheckedRow {
       given.type = type;
       checked.values.type = type;
     } else {
-      add("type", `Type must be one of ${ITEM_TYPES.join(", ")}`);
+      addError(checked, "type", `Type must be one of ${ITEM_TYPES.join(", ")}`);
     }
   }
   if (cells.unit !== "") {
@@ -160,7 +166,7 @@ function checkCells(raw: RawRow): CheckedRow {
       given.unit = unit;
       checked.values.unit = unit;
     } else {
-      add("unit", `Unit must be one of ${ITEM_UNITS.join(", ")}`);
+      addError(checked, "unit", `Unit must be one of ${ITEM_UNITS.join(", ")}`);
     }
   }
   if (cells.unitPrice !== "") {
@@ -169,7 +175,7 @@ function checkCells(raw: RawRow): CheckedRow {
       given.unitPrice = canonicalDecimal(price.data);
       checked.values.unitPrice = given.unitPrice;
     } else {
-      add("unitPrice", issueMessage(price));
+      addError(checked, "unitPrice", issueMessage(price));
     }
   }
   if (cells.minQuantity !== "") {
@@ -178,7 +184,7 @@ function checkCells(raw: RawRow): CheckedRow {
       given.minQuantity = canonicalDecimal(minimum.data);
       checked.values.minQuantity = given.minQuantity;
     } else {
-      add("minQuantity", issueMessage(minimum));
+      addError(checked, "minQuantity", issueMessage(minimum));
     }
   }
   return checked;
@@ -192,6 +198,24 @@ const DEFAULTS: Record<ItemField, string> = {
   unitPrice: "0",
   minQuantity: "0",
 };
+
+/** Merges the fields of an item's rows; two rows giving different values is an error on each, naming the rows. */
+function mergeGroup(first: CheckedRow, group: CheckedRow[], merged: Record<ItemField, string>): void {
+  for (const field of ITEM_FIELDS) {
+    const giving = group.filter((row) => row.given[field] !== undefined);
+    const values = new Set(giving.map((row) => row.given[field]));
+    if (values.size > 1) {
+      const numbers = giving.map((row) => row.row);
+      const message = itemRowsDisagreeMessage(first.values.itemNo, HEADER_OF.get(field) ?? field, numbers);
+      for (const row of giving) {
+        row.errors.push({ row: row.row, field, message });
+      }
+    }
+    if (giving[0]) {
+      merged[field] = giving[0].given[field] as string;
+    }
+  }
+}
 
 /**
  * Product-decisions 16: rows with one item number are one item. Each item field takes the value its
@@ -211,23 +235,17 @@ function planItems(rows: CheckedRow[]): ItemPlan[] {
   for (const [key, group] of groups) {
     const first = group[0] as CheckedRow;
     const merged: Record<ItemField, string> = { ...DEFAULTS };
-    for (const field of ITEM_FIELDS) {
-      const giving = group.filter((row) => row.given[field] !== undefined);
-      const values = new Set(giving.map((row) => row.given[field]));
-      if (values.size > 1) {
-        const numbers = giving.map((row) => row.row);
-        const message = itemRowsDisagreeMessage(first.values.itemNo, HEADER_OF.get(field) ?? field, numbers);
-        for (const row of giving) {
-          row.errors.push({ row: row.row, field, message });
-        }
+    if (group.length === 1) {
+      // Most items have one row, which cannot disagree with itself: its fields as given.
+      for (const field of ITEM_FIELDS) {
+        merged[field] = first.given[field] ?? merged[field];
       }
-      if (giving[0]) {
-        merged[field] = giving[0].given[field] as string;
-      }
+    } else {
+      mergeGroup(first, group, merged);
     }
     const parsed = ItemInputSchema.safeParse({ itemNo: first.values.itemNo, ...merged });
     if (parsed.success) {
-      plans.push({ key, data: parsed.data, rows: group.map((row) => row.row) });
+      plans.push({ key, data: parsed.data });
     } else {
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? "") as ImportField;
@@ -288,64 +306,72 @@ function indexWarehouses(lookups: UploadLookups) {
     byName.get(cell.trim().toLowerCase()) ?? (/^\d{1,9}$/.test(cell) ? byId.get(Number(cell)) : undefined);
 }
 
+/** Sets the row's position, or names the shelf as not found when the warehouse has no such position. */
+function placeRow(row: CheckedRow, warehouse: WarehouseIndex, shelf: string, section: string | null): void {
+  const { layout } = warehouse;
+  const id = warehouse.positions.get(`${shelf}|${section ?? ""}`);
+  if (id === undefined) {
+    addError(row, "shelf", shelfNotFoundMessage(section ? `${shelf}${section}` : shelf, layout.name));
+    return;
+  }
+  row.locationId = id;
+  row.location = {
+    warehouseId: layout.id,
+    warehouseName: layout.name,
+    shelf,
+    section,
+    code: locationCode(layout.name, shelf, section),
+  };
+}
+
+const SHELF_CELL = /^([A-Z]+)\s*(\d+)?$/;
+const twoDigits = (digits: string) => (digits.length < 2 ? digits.padStart(2, "0") : digits);
+
 /**
  * Resolves a row's Warehouse, Shelf and Section cells to a live position. The shelf cell is a
  * container shelf's name, or shelf letters with optional digits naming the section ('B3' = shelf B,
  * section 03). Container shelves take no section (or the word CONTAINER).
  */
 function resolveLocation(row: CheckedRow, warehouse: WarehouseIndex): void {
-  const add = (field: ImportField, message: string) => row.errors.push({ row: row.row, field, message });
   const { layout } = warehouse;
   const shelfCell = row.values.shelf.toUpperCase();
   const sectionCell = row.values.section.toUpperCase();
   const max = layout.sectionsPerShelf;
-  const found = (shelf: string, section: string | null) => {
-    const id = warehouse.positions.get(`${shelf}|${section ?? ""}`);
-    if (id === undefined) {
-      add("shelf", shelfNotFoundMessage(section ? `${shelf}${section}` : shelf, layout.name));
-      return;
-    }
-    row.locationId = id;
-    row.location = {
-      warehouseId: layout.id,
-      warehouseName: layout.name,
-      shelf,
-      section,
-      code: locationCode(layout.name, shelf, section),
-    };
-  };
 
   if (warehouse.containers.has(shelfCell)) {
     if (sectionCell !== "" && sectionCell !== "CONTAINER") {
-      add("section", containerSectionMessage(shelfCell));
+      addError(row, "section", containerSectionMessage(shelfCell));
       return;
     }
-    found(shelfCell, null);
+    placeRow(row, warehouse, shelfCell, null);
     return;
   }
-  const match = /^([A-Z]+)\s*(\d+)?$/.exec(shelfCell);
+  const match = SHELF_CELL.exec(shelfCell);
   const letters = match?.[1];
   if (!match || !letters || !warehouse.gridShelves.has(letters)) {
-    add("shelf", shelfNotFoundMessage(letters ?? shelfCell, layout.name));
+    addError(row, "shelf", shelfNotFoundMessage(letters ?? shelfCell, layout.name));
     return;
   }
   const fromShelf = match[2];
-  const pad = (digits: string) => (digits.length < 2 ? digits.padStart(2, "0") : digits);
   if (fromShelf !== undefined && sectionCell !== "" && Number(fromShelf) !== Number(sectionCell)) {
-    add("section", shelfSectionDisagreeMessage(row.values.shelf, row.values.section));
+    addError(row, "section", shelfSectionDisagreeMessage(row.values.shelf, row.values.section));
     return;
   }
   const section = fromShelf ?? sectionCell;
   if (section === "") {
-    add("section", sectionRequiredMessage(letters, max));
+    addError(row, "section", sectionRequiredMessage(letters, max));
     return;
   }
   const number = /^\d{1,3}$/.test(section) ? Number(section) : Number.NaN;
   if (!(number >= 1 && number <= max)) {
-    add("section", sectionInvalidMessage(/^\d+$/.test(section) ? pad(section) : row.values.section, max));
+    addError(
+      row,
+      "section",
+      sectionInvalidMessage(/^\d+$/.test(section) ? twoDigits(section) : row.values.section, max),
+    );
     return;
   }
-  found(letters, String(number).padStart(2, "0"));
+  placeRow(row, warehouse, letters, String(number).padStart(2, "0"));
 }
 
 /** Every check of the spec's row and preview validations, over the whole file. */

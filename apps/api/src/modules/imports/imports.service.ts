@@ -12,29 +12,32 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import type { Db, DbOrTx, Tx } from "../../db/client.ts";
+import { reserveIds } from "../../db/reserve-ids.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
-import { isDatabaseUnavailable } from "../../http/database-errors.ts";
+import { isDatabaseUnavailable, sqlStateOf } from "../../http/database-errors.ts";
 import { type IdempotencyClaim, onceForKey } from "../../http/idempotency.ts";
-import { type Actor, recordAudit, recordAuditMany } from "../audit/audit.repository.ts";
+import { type Actor, announceWrites, recordAudit } from "../audit/audit.repository.ts";
 import { lockItemNumbers } from "../items/items.service.ts";
-import { type StockChange, writeStockChanges } from "../stock/stock.service.ts";
+import { writeBulkReceipts } from "../stock/bulk-receipts.ts";
 import { type ReadUpload, readUpload } from "./csv-reader.ts";
 import { type CheckedUpload, checkUpload, lookupKeysOf } from "./import-validation.ts";
 import {
   findLiveItemKeys,
   findProgress,
-  insertItems,
   listLivePositions,
   listLiveWarehouses,
   type ProgressRow,
   shareLockWarehouses,
+  stageItems,
   startProgress,
   updateProgress,
+  writeItemSlice,
 } from "./imports.repository.ts";
 
-/** Rows written per statement batch, and how often the stored progress moves. */
-const BATCH = 1_000;
+/** An upload is written in about this many slices per table, each of at least MIN_SLICE records. */
+const SLICES = 20;
+const MIN_SLICE = 1_000;
 
 export interface Upload {
   fileName: string;
@@ -170,8 +173,9 @@ interface CommitContext {
  * item numbering and the named warehouses' layouts locked, the file is checked again; any problem
  * refuses the whole upload with every problem and its row. Then the items are created (the items
  * service's rules: its input schema, numbers free among live items, an audit row each) and one
- * received movement per row with a quantity above 0 is written through the stock service. Once per
- * Idempotency-Key; its progress is stored every 1,000 records.
+ * received movement per row with a quantity above 0 is written through the stock service's bulk
+ * writer, all set-based from staging tables filled with COPY. Once per Idempotency-Key; its progress
+ * is stored after every slice (a twentieth of the records, at least 1,000).
  */
 export async function commitImport(ctx: CommitContext, upload: Upload): Promise<ImportCommitResponse> {
   const { deps, user, claim } = ctx;
@@ -202,6 +206,31 @@ export async function commitImport(ctx: CommitContext, upload: Upload): Promise<
   }
 }
 
+/** Records written per statement: a twentieth of the upload (at least 1,000), so progress moves steadily. */
+function sliceSizeOf(records: number): number {
+  return Math.max(MIN_SLICE, Math.ceil(records / SLICES));
+}
+
+/** The column of the file a refused receipt's field comes from. */
+const RECEIPT_FIELDS: Record<string, ImportRowError["field"]> = {
+  itemId: "itemNo",
+  quantity: "quantity",
+  toLocationId: "shelf",
+};
+
+/** A stock-service refusal of one receipt, as a processing error naming its row. */
+function receiptRefused(error: AppError, receipts: CheckedUpload["rows"]): AppError {
+  const index = error.details?.receipt;
+  const row = typeof index === "number" ? (receipts[index]?.row ?? null) : null;
+  const field = Object.keys((error.details?.fields as Record<string, string> | undefined) ?? {})[0] ?? "";
+  return rejected([], [{ row, field: RECEIPT_FIELDS[field] ?? null, message: error.message }]);
+}
+
+/**
+ * Saves a checked upload set-based: the items COPYed into a staging table with ids taken ahead and
+ * inserted from it with their audit rows, a slice at a time; then the receipts through the stock
+ * service's bulk writer. Progress is stored after every slice.
+ */
 async function saveUpload(
   tx: Tx,
   checked: CheckedUpload,
@@ -210,76 +239,58 @@ async function saveUpload(
 ): Promise<ImportCommitResponse> {
   const receipts = checked.rows.filter((row) => row.quantity !== null && row.quantity !== "0");
   progress.total = checked.items.length + receipts.length;
-  let done = 0;
-  progress.report("saving_items", done);
+  progress.report("saving_items", 0);
 
-  const itemIds = new Map<string, number>();
-  for (let start = 0; start < checked.items.length; start += BATCH) {
-    const batch = checked.items.slice(start, start + BATCH);
-    const ids = await insertItems(
-      tx,
-      batch.map((plan) => plan.data),
-    );
-    const created: Array<{ id: number; data: (typeof batch)[number]["data"] }> = [];
-    for (const plan of batch) {
-      const id = ids.get(plan.key);
-      if (id === undefined) {
-        throw rejected([], [{ row: plan.rows[0] ?? null, field: "itemNo", message: MESSAGES.itemNoTaken }]);
-      }
-      itemIds.set(plan.key, id);
-      created.push({ id, data: plan.data });
-    }
-    await recordAuditMany(
-      tx,
-      actor,
-      created.map(({ id, data }) => ({ entity: "item", entityId: id, action: "create", after: data })),
-    );
-    done += batch.length;
-    progress.report("saving_items", done);
-  }
-
-  progress.report("saving_stock", done);
-  let movements = 0;
-  for (let start = 0; start < receipts.length; start += BATCH) {
-    const batch = receipts.slice(start, start + BATCH);
-    const changes: StockChange[] = batch.map((row) => ({
-      type: "received",
-      itemId: itemIds.get(row.itemKey) as number,
-      quantity: row.quantity as string,
-      fromLocationId: null,
-      toLocationId: row.locationId,
-      adjustment: null,
-      reason: IMPORT_MOVEMENT_REASON,
-      managedBy: user.id,
-      managedByName: user.name,
-      supplier: null,
-      invoice: null,
-      unitPrice: null,
-      purchaseId: null,
-      occurredAt: null,
-    }));
+  const itemIds = await reserveIds(tx, "items", checked.items.length);
+  const idByKey = new Map(checked.items.map((plan, n) => [plan.key, itemIds[n] as number]));
+  await stageItems(
+    tx,
+    checked.items.map((plan, n) => ({ id: itemIds[n] as number, data: plan.data })),
+  );
+  const itemSlice = sliceSizeOf(checked.items.length);
+  for (let start = 0; start < checked.items.length; start += itemSlice) {
+    const end = Math.min(start + itemSlice, checked.items.length);
     try {
-      movements += (await writeStockChanges(tx, changes, actor)).length;
+      await writeItemSlice(tx, actor, start, end);
     } catch (error) {
-      if (error instanceof AppError) {
-        const first = batch[0]?.row ?? 0;
-        const last = batch.at(-1)?.row ?? first;
-        throw rejected(
-          [],
-          [{ row: null, field: null, message: `${error.message} (rows ${first} to ${last})` }],
-        );
+      // The numbers were checked under the item-number lock; a clash here is one the check missed.
+      if (sqlStateOf(error) === "23505") {
+        throw rejected([], [{ row: null, field: "itemNo", message: MESSAGES.itemNoTaken }]);
       }
       throw error;
     }
-    done += batch.length;
-    progress.report("saving_stock", done);
+    progress.report("saving_items", end);
   }
+
+  progress.report("saving_stock", checked.items.length);
+  let movements: number[];
+  try {
+    movements = await writeBulkReceipts(
+      tx,
+      receipts.map((row) => ({
+        itemId: idByKey.get(row.itemKey) as number,
+        locationId: row.locationId as number,
+        quantity: row.quantity as string,
+      })),
+      actor,
+      {
+        reason: IMPORT_MOVEMENT_REASON,
+        managedBy: user.id,
+        managedByName: user.name,
+        sliceSize: sliceSizeOf(receipts.length),
+        onProgress: (written) => progress.report("saving_stock", checked.items.length + written),
+      },
+    );
+  } catch (error) {
+    throw error instanceof AppError ? receiptRefused(error, receipts) : error;
+  }
+  await announceWrites(tx, { entity: "item", action: "create" }, itemIds);
 
   const result: ImportCommitResponse = {
     fileName: checked.fileName,
     rows: checked.rows.length,
     itemsCreated: checked.items.length,
-    movementsCreated: movements,
+    movementsCreated: movements.length,
   };
   await recordAudit(tx, actor, { entity: "import", entityId: claim.key, action: "commit", after: result });
   return result;
