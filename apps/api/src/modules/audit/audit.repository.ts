@@ -104,14 +104,6 @@ export async function announceWrites(
   entry: { entity: string; action: string },
   ids: ReadonlyArray<string | number>,
 ): Promise<void> {
-  if (ids.length === 0 || SILENT_ACTIONS.has(entry.action)) {
-    return;
-  }
-  const events =
-    ids.length <= BULK_EVENT_THRESHOLD
-      ? ids.map((id) => ({ entity: entry.entity, id: String(id), action: entry.action }))
-      : [{ entity: entry.entity, id: "*", action: "bulk" }];
-  for (const event of events) {
-    await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
-  }
+  const entries = ids.map((id) => ({ entity: entry.entity, entityId: id, action: entry.action }));
+  await queueChangeEvents(tx, changeEventsOf(entries));
 }
