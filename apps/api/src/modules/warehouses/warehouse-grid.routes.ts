@@ -43,10 +43,14 @@ export function warehouseGridRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: IdParamsSchema, response: { 200: WarehouseGridResponseSchema } },
       },
       async (request, reply) => {
-        const warehouse = await getWarehouseSummary(db, request.params.id);
+        // Both queries at once: an unknown warehouse has no positions, and its summary answers 404.
+        const [warehouse, positions] = await Promise.all([
+          getWarehouseSummary(db, request.params.id),
+          gridPositionsJson(db, request.params.id),
+        ]);
         // The schema above documents the answer; the positions' JSON comes from PostgreSQL ready-made
         // (a string payload is sent as is), which keeps a 10,000-position grid fast.
-        return sendWithPositions(reply, warehouse, await gridPositionsJson(db, warehouse.id));
+        return sendWithPositions(reply, warehouse, positions);
       },
     );
 

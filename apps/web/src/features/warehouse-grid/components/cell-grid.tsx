@@ -1,8 +1,7 @@
 import type { CSSProperties, FocusEvent, KeyboardEvent, MouseEvent } from "react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatQuantity } from "../../../lib/format-number.ts";
-import { bareAmount, cellLabel } from "../lib/cell-label.ts";
+import { createCellTexts } from "../lib/cell-label.ts";
 import type { GridModel, GridTarget } from "../lib/grid-model.ts";
 import { positionKey } from "../lib/grid-model.ts";
 import { nextCell } from "../lib/grid-navigation.ts";
@@ -25,14 +24,8 @@ interface Cell {
   column: number;
 }
 
-/** Where a cell element sits in the layout, read back from its data attributes. */
-function cellOf(element: EventTarget | null): (Cell & { button: HTMLElement }) | null {
-  const button = element instanceof HTMLElement ? element.closest<HTMLElement>("[data-row]") : null;
-  if (!button) {
-    return null;
-  }
-  return { row: Number(button.dataset.row), column: Number(button.dataset.column), button };
-}
+/** A grid cell's code: the shelf's letters, then the section's digits ("AA01"). */
+const CELL_CODE = /^([A-Z]+)(\d+)$/;
 
 /**
  * The shelf x section cells in one CSS grid. One click and one keyboard handler for the whole grid
@@ -50,6 +43,13 @@ export function CellGrid({
   const { shelves, sections, occupied } = model;
   const [focused, setFocused] = useState<Cell | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
+  /** Where a cell element sits in the layout, read back from its code. */
+  const cellOf = (element: EventTarget | null): (Cell & { button: HTMLElement }) | null => {
+    const button = element instanceof HTMLElement ? element.closest<HTMLElement>("[data-position]") : null;
+    const [, shelf = "", section = ""] = CELL_CODE.exec(button?.dataset.position ?? "") ?? [];
+    const cell = { row: shelves.indexOf(shelf), column: sections.indexOf(section) };
+    return button && cell.row >= 0 && cell.column >= 0 ? { ...cell, button } : null;
+  };
   // The one cell reached with Tab: the last focused, else the selected, else the first.
   const [selectedShelf = "", selectedSection = ""] = selectedKey?.split("|") ?? [];
   const candidates = [
@@ -83,7 +83,9 @@ export function CellGrid({
     if (next) {
       event.preventDefault();
       gridRef.current
-        ?.querySelector<HTMLElement>(`[data-row="${next.row}"][data-column="${next.column}"]`)
+        ?.querySelector<HTMLElement>(
+          `[data-position="${CSS.escape(`${shelves[next.row]}${sections[next.column]}`)}"]`,
+        )
         ?.focus();
     }
   };
@@ -94,6 +96,7 @@ export function CellGrid({
     }
   };
 
+  const texts = createCellTexts(t);
   const cells = [];
   for (const [row, shelf] of shelves.entries()) {
     cells.push(
@@ -103,6 +106,7 @@ export function CellGrid({
     );
     for (const [column, section] of sections.entries()) {
       const key = positionKey(shelf, section);
+      const code = `${shelf}${section}`;
       const position = occupied.get(key) ?? null;
       const target: GridTarget = { kind: "grid", shelf, section, position };
       const matched = isMatch?.(target) ?? false;
@@ -111,13 +115,8 @@ export function CellGrid({
       cells.push(
         <GridCell
           key={key}
-          shelf={shelf}
-          section={section}
-          row={row}
-          column={column}
-          label={cellLabel(t, `${shelf}${section}`, position, { matched, selected, unavailable })}
-          quantity={position ? formatQuantity(position.totalQuantity) : null}
-          value={position ? bareAmount(position.totalValue) : null}
+          code={code}
+          {...texts(code, position, { matched, selected, unavailable })}
           matched={matched}
           dimmed={isMatch !== null && !matched}
           selected={selected}

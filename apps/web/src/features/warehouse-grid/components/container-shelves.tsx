@@ -4,8 +4,7 @@ import { IconDotsVertical, IconTrash } from "@tabler/icons-react";
 import type { GridPosition } from "@wms/domain";
 import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { formatQuantity } from "../../../lib/format-number.ts";
-import { bareAmount, cellLabel } from "../lib/cell-label.ts";
+import { createCellTexts } from "../lib/cell-label.ts";
 import type { GridModel, GridTarget } from "../lib/grid-model.ts";
 import { positionKey } from "../lib/grid-model.ts";
 import classes from "./warehouse-grid.module.css";
@@ -107,6 +106,7 @@ function ContainerShelf({
     },
   });
   const pressHandlers = onDelete ? longPress : {};
+  const { label, quantity, value } = createCellTexts(t)(shelf, position, { matched, selected, unavailable });
 
   return (
     <div className={classes.container}>
@@ -120,10 +120,10 @@ function ContainerShelf({
         data-dimmed={dimmed || undefined}
         data-selected={selected || undefined}
         aria-disabled={unavailable || undefined}
-        aria-label={cellLabel(t, shelf, position, { matched, selected, unavailable })}
+        aria-label={label}
         aria-keyshortcuts={onDelete ? "Delete" : undefined}
-        data-quantity={position ? formatQuantity(position.totalQuantity) : undefined}
-        data-value={position ? bareAmount(position.totalValue) : undefined}
+        data-quantity={quantity ?? undefined}
+        data-value={value ?? undefined}
         {...pressHandlers}
         onClick={() => {
           // The click that ends a long press does not also open the location.
@@ -154,7 +154,7 @@ function ContainerShelf({
             : undefined
         }
       >
-        <span className={classes.code}>{shelf}</span>
+        {shelf}
       </button>
       {onDelete ? <ShelfActionsMenu shelf={shelf} onDelete={onDelete} /> : null}
     </div>

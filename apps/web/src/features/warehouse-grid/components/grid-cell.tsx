@@ -2,11 +2,8 @@ import { memo } from "react";
 import classes from "./warehouse-grid.module.css";
 
 export interface GridCellProps {
-  shelf: string;
-  section: string;
-  /** Where the cell sits (shelf and section indexes), read back by the grid's event handlers. */
-  row: number;
-  column: number;
+  /** The cell's code, shelf + section ("A01"): its visible text and where it sits. */
+  code: string;
   label: string;
   quantity: string | null;
   value: string | null;
@@ -18,16 +15,14 @@ export interface GridCellProps {
 }
 
 /**
- * One shelf-section cell: a plain button with only primitive props, so a cell re-renders only when
- * what it shows changes, and no handlers of its own (the grid listens once for all cells).
- * The code is the cell's visible label; the quantity and value are drawn from data attributes by CSS,
- * so the accessible name (code, item count, value) contains all of the visible label (WCAG 2.5.3).
+ * One shelf-section cell: a plain button holding one text node, with only primitive props, so a cell
+ * re-renders only when what it shows changes, and no handlers of its own (the grid listens once for
+ * all cells). The code is the cell's visible text; the quantity and value are drawn from data
+ * attributes by CSS, so the accessible name (code, item count, value) contains all of the visible
+ * label (WCAG 2.5.3).
  */
 export const GridCell = memo(function GridCell({
-  shelf,
-  section,
-  row,
-  column,
+  code,
   label,
   quantity,
   value,
@@ -41,9 +36,7 @@ export const GridCell = memo(function GridCell({
     <button
       type="button"
       className={classes.cell}
-      data-row={row}
-      data-column={column}
-      data-position={`${shelf}${section}`}
+      data-position={code}
       data-occupied={quantity !== null || undefined}
       data-match={matched || undefined}
       data-dimmed={dimmed || undefined}
@@ -54,10 +47,7 @@ export const GridCell = memo(function GridCell({
       data-quantity={quantity ?? undefined}
       data-value={value ?? undefined}
     >
-      <span className={classes.code}>
-        {shelf}
-        {section}
-      </span>
+      {code}
     </button>
   );
 });
