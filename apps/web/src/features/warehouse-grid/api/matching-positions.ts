@@ -1,6 +1,7 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import type { MatchingPositionsResponse } from "@wms/domain";
+import { useMemo } from "react";
 import { apiRequest } from "../../../lib/api-client.ts";
 import type { GridSearchResult } from "../lib/grid-model.ts";
 import { warehouseGridRootKey } from "./warehouse-grid.ts";
@@ -58,9 +59,13 @@ export function useGridSearch(warehouseId: number, text: string) {
   const term = text.trim() === "" ? "" : debounced;
   const matches = useMatchingPositions(warehouseId, term === "" ? null : { search: term });
   const answer = term === "" ? undefined : matches.data;
-  const result: GridSearchResult | null =
-    answer && "search" in answer.match
-      ? { term: answer.match.search, locationIds: answer.locationIds }
-      : null;
+  // The same object until the answer changes, so the grid's cells are not worked out again meanwhile.
+  const result = useMemo<GridSearchResult | null>(
+    () =>
+      answer && "search" in answer.match
+        ? { term: answer.match.search, locationIds: answer.locationIds }
+        : null,
+    [answer],
+  );
   return { result, error: term !== "" && matches.isError ? matches.error : null, retry: matches.refetch };
 }

@@ -1,5 +1,5 @@
 import type { CSSProperties, FocusEvent, KeyboardEvent, MouseEvent } from "react";
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createCellTexts } from "../lib/cell-label.ts";
 import type { GridModel, GridTarget } from "../lib/grid-model.ts";
@@ -96,7 +96,32 @@ export function CellGrid({
     }
   };
 
-  const texts = createCellTexts(t);
+  // What every cell shows, worked out again only when the data, the search or the selection changes
+  // (moving the focus with the arrow keys re-renders this grid, and then only the tab stop changes).
+  const rows = useMemo(() => {
+    const texts = createCellTexts(t);
+    return shelves.map((shelf) =>
+      sections.map((section) => {
+        const key = positionKey(shelf, section);
+        const code = `${shelf}${section}`;
+        const position = occupied.get(key) ?? null;
+        const target: GridTarget = { kind: "grid", shelf, section, position };
+        const matched = isMatch?.(target) ?? false;
+        const selected = selectedKey === key;
+        const unavailable = isSelectable !== undefined && !isSelectable(target);
+        return {
+          key,
+          code,
+          ...texts(code, position, { matched, selected, unavailable }),
+          matched,
+          dimmed: isMatch !== null && !matched,
+          selected,
+          unavailable,
+        };
+      }),
+    );
+  }, [t, shelves, sections, occupied, isMatch, selectedKey, isSelectable]);
+
   const cells = [];
   for (const [row, shelf] of shelves.entries()) {
     cells.push(
@@ -104,25 +129,9 @@ export function CellGrid({
         {shelf}
       </div>,
     );
-    for (const [column, section] of sections.entries()) {
-      const key = positionKey(shelf, section);
-      const code = `${shelf}${section}`;
-      const position = occupied.get(key) ?? null;
-      const target: GridTarget = { kind: "grid", shelf, section, position };
-      const matched = isMatch?.(target) ?? false;
-      const selected = selectedKey === key;
-      const unavailable = isSelectable !== undefined && !isSelectable(target);
+    for (const [column, { key, ...cell }] of (rows[row] ?? []).entries()) {
       cells.push(
-        <GridCell
-          key={key}
-          code={code}
-          {...texts(code, position, { matched, selected, unavailable })}
-          matched={matched}
-          dimmed={isMatch !== null && !matched}
-          selected={selected}
-          unavailable={unavailable}
-          tabbable={row === tabStop.row && column === tabStop.column}
-        />,
+        <GridCell key={key} {...cell} tabbable={row === tabStop.row && column === tabStop.column} />,
       );
     }
   }
