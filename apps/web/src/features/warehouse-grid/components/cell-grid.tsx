@@ -98,9 +98,10 @@ export function CellGrid({
 
   // What every cell shows, worked out again only when the data, the search or the selection changes
   // (moving the focus with the arrow keys re-renders this grid, and then only the tab stop changes).
-  const rows = useMemo(() => {
+  const { rows, figureChars } = useMemo(() => {
     const texts = createCellTexts(t);
-    return shelves.map((shelf) =>
+    let longest = 0;
+    const rows = shelves.map((shelf) =>
       sections.map((section) => {
         const key = positionKey(shelf, section);
         const code = `${shelf}${section}`;
@@ -109,10 +110,12 @@ export function CellGrid({
         const matched = isMatch?.(target) ?? false;
         const selected = selectedKey === key;
         const unavailable = isSelectable !== undefined && !isSelectable(target);
+        const text = texts(code, position, { matched, selected, unavailable });
+        longest = Math.max(longest, text.quantity?.length ?? 0, text.value?.length ?? 0);
         return {
           key,
           code,
-          ...texts(code, position, { matched, selected, unavailable }),
+          ...text,
           matched,
           dimmed: isMatch !== null && !matched,
           selected,
@@ -120,6 +123,7 @@ export function CellGrid({
         };
       }),
     );
+    return { rows, figureChars: longest };
   }, [t, shelves, sections, occupied, isMatch, selectedKey, isSelectable]);
 
   const cells = [];
@@ -142,7 +146,7 @@ export function CellGrid({
       <div
         ref={gridRef}
         className={classes.grid}
-        style={{ "--grid-sections": sections.length } as CSSProperties}
+        style={{ "--grid-sections": sections.length, "--figure-chars": figureChars } as CSSProperties}
         role="group"
         aria-label={t("grid.gridLabel", { name: warehouseName })}
         aria-description={t("grid.gridHint")}
