@@ -33,6 +33,7 @@ import { setupRoutes } from "./modules/setup/setup.routes.ts";
 import { staffRoutes } from "./modules/staff/staff.routes.ts";
 import { docsRoutes } from "./modules/system/docs.routes.ts";
 import { healthRoutes } from "./modules/system/health.routes.ts";
+import { warehouseGridRoutes } from "./modules/warehouses/warehouse-grid.routes.ts";
 import { warehousesRoutes } from "./modules/warehouses/warehouses.routes.ts";
 
 export interface BuildAppOptions {
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes(deps));
   await app.register(staffRoutes(deps));
   await app.register(warehousesRoutes(deps));
+  await app.register(warehouseGridRoutes(deps));
   await app.register(itemsRoutes(deps));
   await app.register(importsRoutes(deps));
   await app.register(movementsRoutes(deps));

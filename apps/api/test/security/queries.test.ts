@@ -38,6 +38,7 @@ const FILTERED_LISTS = [
   "/api/locations",
   "/api/reports/movement-history",
   "/api/reports/item-stock",
+  `/api/warehouses/${f.warehouseId}/matching-positions`,
 ];
 
 describe("filter and sort injection (X15)", () => {
@@ -60,6 +61,8 @@ describe("filter and sort injection (X15)", () => {
     "/api/movements/latest",
     `/api/items/${f.itemId}/history`,
     `/api/warehouses/${f.warehouseId}/grid`,
+    `/api/warehouses/${f.warehouseId}/inventory`,
+    `/api/locations/${f.a01}/items`,
   ];
   it.each(UNFILTERED)("GET %s ignores injected parameters: the same answer as without them", async (url) => {
     const plain = await request(ctx.app, "GET", url, { cookie: f.adminCookie });
@@ -87,6 +90,14 @@ describe("filter and sort injection (X15)", () => {
     expect(await search("_")).toEqual([underscore.id]);
     expect(await search("' OR 1=1--")).toEqual([]);
     expect(await search("\\")).toEqual([]);
+    const matching = await request(
+      ctx.app,
+      "GET",
+      `/api/warehouses/${f.warehouseId}/matching-positions?q=${encodeURIComponent("' OR '1'='1")}`,
+      { cookie: f.adminCookie },
+    );
+    expect(matching.statusCode).toBe(200);
+    expect(matching.json().locationIds).toEqual([]);
     for (const url of ["/api/movements", "/api/locations"]) {
       const response = await request(ctx.app, "GET", `${url}?search=${encodeURIComponent("' OR '1'='1")}`, {
         cookie: f.adminCookie,
@@ -126,8 +137,12 @@ describe("lookups (X16)", () => {
         warehouses: f.warehouseId,
         movements: f.movementId,
         items: f.itemId,
+        locations: f.a01,
       };
-      const url = route.url.replace(":id", String(ids[route.url.split("/")[2] ?? ""]));
+      // A route that needs a query gets the plainest one it accepts.
+      const queries: Record<string, string> = { "/api/warehouses/:id/matching-positions": "?q=a" };
+      const url =
+        route.url.replace(":id", String(ids[route.url.split("/")[2] ?? ""])) + (queries[route.url] ?? "");
       const response = await request(ctx.app, "GET", url, { cookie: f.staffCookie });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).not.toContain(bystander.email);

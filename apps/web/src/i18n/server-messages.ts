@@ -33,6 +33,7 @@ export const AR_MESSAGES: Record<keyof typeof MESSAGES, string> = {
   invalidAdminCredentials: "بيانات دخول المسؤول غير صحيحة. يُرجى المحاولة مرة أخرى.",
   warehouseNameTaken: "يوجد مستودع بهذا الاسم بالفعل.",
   warehouseNotFound: "لم يُعثر على المستودع.",
+  locationNotFound: "لم يُعثر على الموقع.",
   containerShelfEmpty: "رف الحاويات هذا فارغ ويمكن حذفه بأمان.",
   containerShelfMoveItems: "يُرجى نقل جميع الأصناف إلى موقع آخر قبل حذف رف الحاويات هذا.",
   containerShelfTaken: "يحتوي هذا المستودع بالفعل على رف حاويات بهذا الاسم.",

@@ -26,6 +26,7 @@ export const MESSAGES = {
   invalidAdminCredentials: "Invalid admin credentials. Please try again.",
   warehouseNameTaken: "A warehouse with this name already exists.",
   warehouseNotFound: "Warehouse not found.",
+  locationNotFound: "Location not found.",
   containerShelfEmpty: "This container shelf is empty and can be safely deleted.",
   containerShelfMoveItems: "Please move all items to another location before deleting this container shelf.",
   containerShelfTaken: "This warehouse already has a container shelf with this name.",

@@ -1,12 +1,16 @@
 import type { WarehouseSummary } from "@wms/domain";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { locations, warehouses } from "../../db/schema/index.ts";
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 
-/** Live warehouses with their container shelves, live positions, distinct stocked items and value. */
+/**
+ * Live warehouses with their container shelves, live positions, distinct stocked items and value;
+ * with `id`, that one warehouse only (its stock is then the only stock summed).
+ */
 export async function listWarehouseSummaries(db: DbOrTx, id?: number): Promise<WarehouseSummary[]> {
+  const only = (column: SQL) => (id === undefined ? sql`` : sql`and ${column} = ${id}`);
   const result = await db.execute<WarehouseSummary>(sql`
     with stock as (
       select l.warehouse_id,
@@ -15,13 +19,14 @@ export async function listWarehouseSummaries(db: DbOrTx, id?: number): Promise<W
       from stock_balances b
       join locations l on l.id = b.location_id
       join items i on i.id = b.item_id
+      where true ${only(sql`l.warehouse_id`)}
       group by l.warehouse_id
     ), positions as (
       select warehouse_id,
              count(*)::int as total,
              coalesce(array_agg(shelf order by shelf) filter (where kind = 'container'), '{}') as containers
       from locations
-      where archived_at is null
+      where archived_at is null ${only(sql`warehouse_id`)}
       group by warehouse_id
     )
     select w.id, w.name, w.location,
@@ -33,7 +38,7 @@ export async function listWarehouseSummaries(db: DbOrTx, id?: number): Promise<W
     from warehouses w
     left join positions p on p.warehouse_id = w.id
     left join stock s on s.warehouse_id = w.id
-    where w.archived_at is null ${id === undefined ? sql`` : sql`and w.id = ${id}`}
+    where w.archived_at is null ${only(sql`w.id`)}
     order by lower(w.name)`);
   return result.rows;
 }
@@ -165,30 +170,4 @@ export async function archiveWarehouseRow(tx: DbOrTx, id: number): Promise<void>
 
 export async function deleteWarehouseRow(tx: DbOrTx, id: number): Promise<void> {
   await tx.execute(sql`delete from warehouses where id = ${id}`);
-}
-
-/**
- * Every occupied live position of a warehouse with its items (GridPosition[]), assembled as JSON text
- * inside PostgreSQL: a 100 x 20 warehouse with 10,000 stocked positions is one query, and the text goes
- * to the browser as it is, never parsed and serialised again in Node.
- */
-export async function occupiedPositionsJson(db: DbOrTx, warehouseId: number): Promise<string> {
-  const result = await db.execute<{ positions: string }>(sql`
-    select coalesce(json_agg(p order by p.kind desc, length(p.shelf), p.shelf, p.section), '[]'::json)::text as positions
-    from (
-      select l.id as "locationId", l.kind, l.shelf, l.section,
-             trim_scale(sum(b.quantity))::text as "totalQuantity",
-             sum(round(b.quantity * i.unit_price, 2))::numeric(18,2)::text as "totalValue",
-             json_agg(json_build_object(
-               'itemId', i.id, 'itemNo', i.item_no, 'name', i.name, 'description', i.description, 'type', i.type,
-               'unit', i.unit, 'unitPrice', i.unit_price::text, 'quantity', trim_scale(b.quantity)::text,
-               'value', round(b.quantity * i.unit_price, 2)::numeric(18,2)::text
-             ) order by lower(i.item_no)) as items
-      from locations l
-      join stock_balances b on b.location_id = l.id
-      join items i on i.id = b.item_id
-      where l.warehouse_id = ${warehouseId} and l.archived_at is null
-      group by l.id
-    ) p`);
-  return result.rows[0]?.positions ?? "[]";
 }

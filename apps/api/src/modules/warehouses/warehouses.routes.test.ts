@@ -1,4 +1,3 @@
-import { WarehouseGridResponseSchema } from "@wms/domain";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestContext } from "../../../test/context.ts";
@@ -275,49 +274,5 @@ describe("verifying admin credentials before a sensitive form", () => {
       password: DEFAULT_PASSWORD,
     });
     expect(blocked.statusCode).toBe(429);
-  });
-});
-
-describe("the warehouse grid", () => {
-  it("returns every occupied position with its items and values in one request", async () => {
-    const warehouse = await createTestWarehouse(ctx, { name: "GRID", maxShelves: 2, sectionsPerShelf: 2 }, [
-      "COLD",
-    ]);
-    const tea = await createTestItem(ctx, {
-      itemNo: "G-TEA",
-      name: "=Tea",
-      unit: "kilogram",
-      unitPrice: "3.33",
-    });
-    const box = await createTestItem(ctx, { itemNo: "G-BOX", name: "شاي", unitPrice: "2" });
-    await receive(ctx, tea.id, await positionId(ctx, warehouse.id, "B", "02"), "2.5");
-    await receive(ctx, box.id, await positionId(ctx, warehouse.id, "B", "02"), "4");
-    await receive(ctx, tea.id, await positionId(ctx, warehouse.id, "COLD", null), "1");
-    const grid = (await call("GET", `/api/warehouses/${warehouse.id}/grid`)).json();
-    // The route sends PostgreSQL's JSON as is, so the contract is checked here.
-    expect(WarehouseGridResponseSchema.safeParse(grid).error).toBeUndefined();
-    expect(grid.warehouse).toMatchObject({
-      name: "GRID",
-      containerShelves: ["COLD"],
-      itemCount: 2,
-      totalValue: "19.66",
-    });
-    expect(
-      grid.positions.map((p: { shelf: string; section: string | null; totalValue: string }) => [
-        p.shelf,
-        p.section,
-        p.totalValue,
-      ]),
-    ).toEqual([
-      ["B", "02", "16.33"],
-      ["COLD", null, "3.33"],
-    ]);
-    expect(grid.positions[0].items).toEqual([
-      expect.objectContaining({ itemNo: "G-BOX", name: "شاي", quantity: "4", value: "8.00" }),
-      expect.objectContaining({ itemNo: "G-TEA", name: "=Tea", quantity: "2.5", value: "8.33" }),
-    ]);
-    const empty = await createTestWarehouse(ctx);
-    expect((await call("GET", `/api/warehouses/${empty.id}/grid`)).json().positions).toEqual([]);
-    expect((await call("GET", "/api/warehouses/999999/grid")).statusCode).toBe(404);
   });
 });

@@ -6,15 +6,14 @@ import {
   IdParamsSchema,
   ListWarehousesResponseSchema,
   UpdateWarehouseRequestSchema,
-  WarehouseGridResponseSchema,
   WarehouseSummarySchema,
 } from "@wms/domain";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { actorOf } from "../../http/request-guard.ts";
-import { listWarehouseSummaries, occupiedPositionsJson } from "./warehouses.repository.ts";
+import { listWarehouseSummaries } from "./warehouses.repository.ts";
 import {
   addContainerShelf,
   createWarehouse,
@@ -47,23 +46,6 @@ export function warehousesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: IdParamsSchema, response: { 200: WarehouseSummarySchema } },
       },
       async (request) => getWarehouseSummary(db, request.params.id),
-    );
-
-    app.get(
-      "/api/warehouses/:id/grid",
-      {
-        config: { access: "user" },
-        schema: { tags, params: IdParamsSchema, response: { 200: WarehouseGridResponseSchema } },
-      },
-      async (request, reply) => {
-        const warehouse = await getWarehouseSummary(db, request.params.id);
-        const positions = await occupiedPositionsJson(db, warehouse.id);
-        // The schema above documents the answer; the positions' JSON comes from PostgreSQL ready-made
-        // (a string payload is sent as is), which keeps a 10,000-position grid fast.
-        return (reply as FastifyReply)
-          .type("application/json; charset=utf-8")
-          .send(`{"warehouse":${JSON.stringify(warehouse)},"positions":${positions}}`);
-      },
     );
 
     app.post(

@@ -3,8 +3,8 @@ import type { ListWarehousesResponse, WarehouseGridResponse } from "@wms/domain"
 import { apiRequest } from "../../../lib/api-client.ts";
 
 /**
- * Every grid lives under this root (live updates refresh it after any stock or warehouse change).
- * One request per warehouse returns its layout and every occupied position with its items.
+ * Every grid query lives under this root (live updates refresh it after any stock or warehouse
+ * change): the grid itself, a location's items, the search's matches and the layout's warehouses.
  */
 export const warehouseGridRootKey = ["warehouse-grid"] as const;
 
@@ -12,6 +12,7 @@ export function warehouseGridQueryKey(warehouseId: number) {
   return [...warehouseGridRootKey, "grid", warehouseId] as const;
 }
 
+/** One request per warehouse: its layout and every occupied position's totals (never its items). */
 export function fetchWarehouseGrid(
   warehouseId: number,
   signal?: AbortSignal,

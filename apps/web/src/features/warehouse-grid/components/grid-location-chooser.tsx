@@ -9,15 +9,17 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import type { LayoutChooserProps } from "../../../components/location-layout-chooser.ts";
 import { locationsQueryOptions } from "../../../lib/locations.ts";
 import { useErrorMessage } from "../../../lib/use-error-message.ts";
+import { useMatchingPositions } from "../api/matching-positions.ts";
 import { useGridWarehouses, useWarehouseGrid } from "../api/warehouse-grid.ts";
 import type { GridTarget } from "../lib/grid-model.ts";
-import { holdsItem, positionKey } from "../lib/grid-model.ts";
+import { positionKey } from "../lib/grid-model.ts";
 import { WarehouseGrid } from "./warehouse-grid.tsx";
 
 /**
  * The layout in select mode for the location picker: pick a warehouse, click a cell or a container
- * shelf, and the picker receives that position (for a source, only positions holding the item). The
- * grid lists occupied positions with their ids; an empty cell's id is looked up by its code.
+ * shelf, and the picker receives that position (for a source, only positions holding the item, which
+ * the server names). The grid lists occupied positions with their ids; an empty cell's id is looked up
+ * by its code.
  */
 export function GridLocationChooser({
   opened,
@@ -39,6 +41,10 @@ export function GridLocationChooser({
   const list = warehouses.data?.warehouses ?? [];
   const warehouseId = picked ?? list[0]?.id ?? null;
   const grid = useWarehouseGrid(warehouseId);
+  // A source must hold the item: which positions do is asked of the server (the grid has no items).
+  const holdersWanted = stockedOnly && itemId !== null;
+  const holders = useMatchingPositions(warehouseId, holdersWanted ? { itemId } : null);
+  const holderIds = holders.data?.warehouseId === warehouseId ? holders.data.locationIds : null;
   const [resolving, setResolving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -47,9 +53,11 @@ export function GridLocationChooser({
       if (target.position && excludeIds.includes(target.position.locationId)) {
         return false;
       }
-      return !stockedOnly || (itemId !== null && holdsItem(target.position, itemId));
+      return (
+        !stockedOnly || (target.position !== null && (holderIds?.has(target.position.locationId) ?? false))
+      );
     },
-    [excludeIds, itemId, stockedOnly],
+    [excludeIds, holderIds, stockedOnly],
   );
 
   const choose = async (target: GridTarget) => {
@@ -129,7 +137,9 @@ export function GridLocationChooser({
           <Text c="dimmed">{t("grid.noWarehouses")}</Text>
         ) : grid.isError ? (
           <ErrorState error={grid.error} onRetry={() => grid.refetch()} retrying={grid.isFetching} />
-        ) : grid.data ? (
+        ) : holdersWanted && holders.isError ? (
+          <ErrorState error={holders.error} onRetry={() => holders.refetch()} retrying={holders.isFetching} />
+        ) : grid.data && (!holdersWanted || holderIds) ? (
           <WarehouseGrid
             data={grid.data}
             mode="select"

@@ -1,12 +1,17 @@
-import { Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Modal, Skeleton, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconFileExport } from "@tabler/icons-react";
-import { itemTypeLabel } from "@wms/domain";
+import type { PositionContents } from "@wms/domain";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatAed, formatQuantity } from "../../../lib/format-number.ts";
+import { ErrorState } from "../../../components/error-state.tsx";
+import { formatAed } from "../../../lib/format-number.ts";
+import { useLocationContents } from "../api/location-contents.ts";
 import { downloadText } from "../lib/download.ts";
+import { locationCsv, locationFileName } from "../lib/grid-export.ts";
 import type { GridTarget } from "../lib/grid-model.ts";
-import { locationCsv, locationFileName, targetCode } from "../lib/grid-model.ts";
+import { targetCode } from "../lib/grid-model.ts";
+import { LocationItemsTable } from "./location-items-table.tsx";
 
 interface LocationDetailsModalProps {
   warehouseName: string;
@@ -17,11 +22,10 @@ interface LocationDetailsModalProps {
   onClose: () => void;
 }
 
-const NUMBER_CELL = { textAlign: "end", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
-
 /**
  * View-only mode's location: 'Location {warehouse}{shelf}{section}' with its total value, Export CSV
- * and the items it holds (Item Details, Type & Unit, Quantity, Value), or the spec's empty text.
+ * and the items it holds (Item Details, Type & Unit, Quantity, Value), or the spec's empty text. The
+ * grid knows only a position's totals: its items load here, when it is opened.
  */
 export function LocationDetailsModal({
   warehouseName,
@@ -31,17 +35,34 @@ export function LocationDetailsModal({
 }: LocationDetailsModalProps) {
   const { t } = useTranslation();
   const code = target ? targetCode(warehouseName, target) : "";
-  const position = target?.position ?? null;
-  const unitLabel = (unit: string) => t(`items.units.${unit}`, { defaultValue: unit });
+  const contents = useLocationContents(target?.position?.locationId ?? null);
 
-  const exportCsv = () => {
-    if (!target || !position) {
-      return;
-    }
-    const file = locationFileName(warehouseName, target.shelf, target.section);
-    downloadText(file, locationCsv(warehouseName, position));
-    notifications.show({ color: "green", message: t("grid.exported", { file }) });
-  };
+  let body: ReactNode;
+  if (!target?.position) {
+    body = <EmptyLocation />;
+  } else if (contents.isPending) {
+    body = (
+      <Stack aria-busy="true" aria-label={t("common.loading")}>
+        <Skeleton height={20} width="40%" />
+        <Skeleton height={120} />
+      </Stack>
+    );
+  } else if (contents.isError) {
+    body = (
+      <ErrorState error={contents.error} onRetry={() => contents.refetch()} retrying={contents.isFetching} />
+    );
+  } else if (contents.data.position.items.length === 0) {
+    body = <EmptyLocation />;
+  } else {
+    body = (
+      <LocationContentsView
+        code={code}
+        warehouseName={warehouseName}
+        position={contents.data.position}
+        canExport={canExport}
+      />
+    );
+  }
 
   return (
     <Modal
@@ -51,71 +72,53 @@ export function LocationDetailsModal({
       size="xl"
       centered
     >
-      {position && position.items.length > 0 ? (
-        <Stack>
-          <Group justify="space-between" wrap="wrap">
-            <Text fw={600} style={{ fontVariantNumeric: "tabular-nums" }}>
-              {t("grid.totalValue")}: {formatAed(position.totalValue)}
-            </Text>
-            {canExport ? (
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconFileExport size={16} aria-hidden />}
-                onClick={exportCsv}
-              >
-                {t("grid.exportCsv")}
-              </Button>
-            ) : null}
-          </Group>
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped verticalSpacing="xs" aria-label={t("grid.itemsTable", { code })}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("grid.colItemDetails")}</Table.Th>
-                  <Table.Th>{t("grid.colTypeUnit")}</Table.Th>
-                  <Table.Th style={NUMBER_CELL}>{t("grid.colQuantity")}</Table.Th>
-                  <Table.Th style={NUMBER_CELL}>{t("grid.colValue")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {position.items.map((item) => (
-                  <Table.Tr key={item.itemId}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {item.itemNo}
-                      </Text>
-                      <Text size="sm">{item.name}</Text>
-                      {item.description ? (
-                        <Text size="xs" c="dimmed" lineClamp={2}>
-                          {item.description}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{itemTypeLabel(item.type)}</Text>
-                      <Text size="xs" c="dimmed">
-                        {unitLabel(item.unit)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={NUMBER_CELL}>
-                      {t("items.quantityWithUnit", {
-                        quantity: formatQuantity(item.quantity),
-                        unit: unitLabel(item.unit),
-                      })}
-                    </Table.Td>
-                    <Table.Td style={NUMBER_CELL}>{formatAed(item.value)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      ) : (
-        <Text c="dimmed" ta="center" py="lg">
-          {t("grid.noItems")}
-        </Text>
-      )}
+      {body}
     </Modal>
+  );
+}
+
+function EmptyLocation() {
+  const { t } = useTranslation();
+  return (
+    <Text c="dimmed" ta="center" py="lg">
+      {t("grid.noItems")}
+    </Text>
+  );
+}
+
+interface LocationContentsViewProps {
+  code: string;
+  warehouseName: string;
+  position: PositionContents;
+  canExport: boolean;
+}
+
+/** A stocked location: its total value, Export CSV ({warehouse}_{shelf}{section}.csv) and its items. */
+function LocationContentsView({ code, warehouseName, position, canExport }: LocationContentsViewProps) {
+  const { t } = useTranslation();
+  const exportCsv = () => {
+    const file = locationFileName(warehouseName, position.shelf, position.section);
+    downloadText(file, locationCsv(warehouseName, position));
+    notifications.show({ color: "green", message: t("grid.exported", { file }) });
+  };
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Text fw={600} style={{ fontVariantNumeric: "tabular-nums" }}>
+          {t("grid.totalValue")}: {formatAed(position.totalValue)}
+        </Text>
+        {canExport ? (
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconFileExport size={16} aria-hidden />}
+            onClick={exportCsv}
+          >
+            {t("grid.exportCsv")}
+          </Button>
+        ) : null}
+      </Group>
+      <LocationItemsTable code={code} items={position.items} />
+    </Stack>
   );
 }

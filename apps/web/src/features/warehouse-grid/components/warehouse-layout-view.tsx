@@ -1,13 +1,17 @@
 import { Button, Card, Group, Skeleton, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconFileExport, IconSearch } from "@tabler/icons-react";
-import { useCallback, useDeferredValue, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorState } from "../../../components/error-state.tsx";
+import { useErrorMessage } from "../../../lib/use-error-message.ts";
+import { fetchWarehouseInventory } from "../api/location-contents.ts";
+import { useGridSearch } from "../api/matching-positions.ts";
 import { useWarehouseGrid } from "../api/warehouse-grid.ts";
 import { downloadText } from "../lib/download.ts";
+import { inventoryCsv, inventoryFileName } from "../lib/grid-export.ts";
 import type { GridTarget } from "../lib/grid-model.ts";
-import { inventoryCsv, inventoryFileName, positionKey } from "../lib/grid-model.ts";
+import { positionKey } from "../lib/grid-model.ts";
 import type { ShelfToDelete } from "./container-shelf-delete-modal.tsx";
 import { ContainerShelfDeleteModal } from "./container-shelf-delete-modal.tsx";
 import { LocationDetailsModal } from "./location-details-modal.tsx";
@@ -46,9 +50,11 @@ export function WarehouseLayoutView({
   adminEmail,
 }: WarehouseLayoutViewProps) {
   const { t } = useTranslation();
+  const describe = useErrorMessage();
   const grid = useWarehouseGrid(warehouseId);
   const [search, setSearch] = useState("");
-  const term = useDeferredValue(search);
+  const matches = useGridSearch(warehouseId, search);
+  const [exporting, setExporting] = useState(false);
   const [opened, setOpened] = useState<GridTarget | null>(null);
   const [deleting, setDeleting] = useState<ShelfToDelete | null>(null);
 
@@ -65,7 +71,7 @@ export function WarehouseLayoutView({
         warehouseId: data.warehouse.id,
         warehouseName: data.warehouse.name,
         shelf,
-        itemCount: position?.items.length ?? 0,
+        itemCount: position?.itemCount ?? 0,
       });
     },
     [data],
@@ -79,10 +85,19 @@ export function WarehouseLayoutView({
   }
 
   const { warehouse } = grid.data;
-  const exportInventory = () => {
-    const file = inventoryFileName(warehouse.name);
-    downloadText(file, inventoryCsv(grid.data));
-    notifications.show({ color: "green", message: t("grid.exported", { file }) });
+  // The grid carries no items: the export asks for every item of the warehouse as it is now.
+  const exportInventory = async () => {
+    setExporting(true);
+    try {
+      const inventory = await fetchWarehouseInventory(warehouse.id);
+      const file = inventoryFileName(inventory.warehouse.name);
+      downloadText(file, inventoryCsv(inventory));
+      notifications.show({ color: "green", message: t("grid.exported", { file }) });
+    } catch (error) {
+      notifications.show({ color: "red", message: describe(error) });
+    } finally {
+      setExporting(false);
+    }
   };
 
   return (
@@ -95,23 +110,26 @@ export function WarehouseLayoutView({
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
+          maxLength={200}
           w={{ base: "100%", xs: 320 }}
         />
         {canExport ? (
           <Button
             variant="default"
             leftSection={<IconFileExport size={18} aria-hidden />}
-            onClick={exportInventory}
+            onClick={() => void exportInventory()}
+            loading={exporting}
           >
             {t("grid.exportInventory")}
           </Button>
         ) : null}
       </Group>
+      {matches.error ? <ErrorState error={matches.error} onRetry={() => void matches.retry()} /> : null}
       <Card withBorder radius="md" padding="md">
         <WarehouseGrid
           data={grid.data}
           mode="view"
-          searchTerm={term}
+          search={matches.result}
           selectedKey={opened ? positionKey(opened.shelf, opened.section) : null}
           onCellClick={setOpened}
           onContainerDelete={canDelete ? onContainerDelete : undefined}

@@ -1,0 +1,170 @@
+import type { CSSProperties, FocusEvent, KeyboardEvent, MouseEvent } from "react";
+import { useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { createCellTexts } from "../lib/cell-label.ts";
+import type { GridModel, GridTarget } from "../lib/grid-model.ts";
+import { positionKey } from "../lib/grid-model.ts";
+import { nextCell } from "../lib/grid-navigation.ts";
+import { GridCell } from "./grid-cell.tsx";
+import classes from "./warehouse-grid.module.css";
+
+interface CellGridProps {
+  model: GridModel;
+  warehouseName: string;
+  /** Whether a position matches the search; null while not searching. */
+  isMatch: ((target: GridTarget) => boolean) | null;
+  selectedKey: string | null;
+  isSelectable: ((target: GridTarget) => boolean) | undefined;
+  onReport: (shelf: string, section: string | null) => void;
+}
+
+/** A cell by its shelf (row) and section (column) indexes. */
+interface Cell {
+  row: number;
+  column: number;
+}
+
+/** A grid cell's code: the shelf's letters, then the section's digits ("AA01"). */
+const CELL_CODE = /^([A-Z]+)(\d+)$/;
+
+/**
+ * The shelf x section cells in one CSS grid. One click and one keyboard handler for the whole grid
+ * (no per-cell closures); a single tab stop, with the arrow keys, Home and End moving between cells.
+ */
+export function CellGrid({
+  model,
+  warehouseName,
+  isMatch,
+  selectedKey,
+  isSelectable,
+  onReport,
+}: CellGridProps) {
+  const { t } = useTranslation();
+  const { shelves, sections, occupied } = model;
+  const [focused, setFocused] = useState<Cell | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  /** Where a cell element sits in the layout, read back from its code. */
+  const cellOf = (element: EventTarget | null): (Cell & { button: HTMLElement }) | null => {
+    const button = element instanceof HTMLElement ? element.closest<HTMLElement>("[data-position]") : null;
+    const [, shelf = "", section = ""] = CELL_CODE.exec(button?.dataset.position ?? "") ?? [];
+    const cell = { row: shelves.indexOf(shelf), column: sections.indexOf(section) };
+    return button && cell.row >= 0 && cell.column >= 0 ? { ...cell, button } : null;
+  };
+  // The one cell reached with Tab: the last focused, else the selected, else the first.
+  const [selectedShelf = "", selectedSection = ""] = selectedKey?.split("|") ?? [];
+  const candidates = [
+    focused,
+    { row: shelves.indexOf(selectedShelf), column: sections.indexOf(selectedSection) },
+  ];
+  const tabStop = candidates.find(
+    (cell): cell is Cell =>
+      cell !== null &&
+      cell.row >= 0 &&
+      cell.column >= 0 &&
+      cell.row < shelves.length &&
+      cell.column < sections.length,
+  ) ?? { row: 0, column: 0 };
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const cell = cellOf(event.target);
+    if (cell && cell.button.getAttribute("aria-disabled") !== "true") {
+      onReport(shelves[cell.row] ?? "", sections[cell.column] ?? "");
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const cell = cellOf(event.target);
+    const next =
+      cell &&
+      nextCell(
+        cell,
+        { rows: shelves.length, columns: sections.length },
+        { key: event.key, ctrlKey: event.ctrlKey, rtl: getComputedStyle(cell.button).direction === "rtl" },
+      );
+    if (next) {
+      event.preventDefault();
+      gridRef.current
+        ?.querySelector<HTMLElement>(
+          `[data-position="${CSS.escape(`${shelves[next.row]}${sections[next.column]}`)}"]`,
+        )
+        ?.focus();
+    }
+  };
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const cell = cellOf(event.target);
+    if (cell) {
+      setFocused({ row: cell.row, column: cell.column });
+    }
+  };
+
+  // What every cell shows, worked out again only when the data, the search or the selection changes
+  // (moving the focus with the arrow keys re-renders this grid, and then only the tab stop changes).
+  const { rows, figureChars } = useMemo(() => {
+    const texts = createCellTexts(t);
+    let longest = 0;
+    const rows = shelves.map((shelf) =>
+      sections.map((section) => {
+        const key = positionKey(shelf, section);
+        const code = `${shelf}${section}`;
+        const position = occupied.get(key) ?? null;
+        const target: GridTarget = { kind: "grid", shelf, section, position };
+        const matched = isMatch?.(target) ?? false;
+        const selected = selectedKey === key;
+        const unavailable = isSelectable !== undefined && !isSelectable(target);
+        const text = texts(code, position, { matched, selected, unavailable });
+        longest = Math.max(longest, text.quantity?.length ?? 0, text.value?.length ?? 0);
+        return {
+          key,
+          code,
+          ...text,
+          matched,
+          dimmed: isMatch !== null && !matched,
+          selected,
+          unavailable,
+        };
+      }),
+    );
+    return { rows, figureChars: longest };
+  }, [t, shelves, sections, occupied, isMatch, selectedKey, isSelectable]);
+
+  const cells = [];
+  for (const [row, shelf] of shelves.entries()) {
+    cells.push(
+      <div key={`row-${shelf}`} className={classes.rowHeader} aria-hidden>
+        {shelf}
+      </div>,
+    );
+    for (const [column, { key, ...cell }] of (rows[row] ?? []).entries()) {
+      cells.push(
+        <GridCell key={key} {...cell} tabbable={row === tabStop.row && column === tabStop.column} />,
+      );
+    }
+  }
+
+  return (
+    <div className={classes.scroller}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of buttons, not a form fieldset */}
+      <div
+        ref={gridRef}
+        className={classes.grid}
+        style={{ "--grid-sections": sections.length, "--figure-chars": figureChars } as CSSProperties}
+        role="group"
+        aria-label={t("grid.gridLabel", { name: warehouseName })}
+        aria-description={t("grid.gridHint")}
+        data-testid="warehouse-grid"
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+      >
+        <div className={classes.corner} aria-hidden>
+          {t("grid.sectionsHeader")}
+        </div>
+        {sections.map((section) => (
+          <div key={`col-${section}`} className={classes.colHeader} aria-hidden>
+            {section}
+          </div>
+        ))}
+        {cells}
+      </div>
+    </div>
+  );
+}
