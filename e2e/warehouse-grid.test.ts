@@ -155,7 +155,7 @@ describe("[GRID] Warehouse layout grid", () => {
 
     const page = browser.page();
     const grid = await openLayoutAsAdmin(page, warehouse);
-    // first(): while the live update of another test's change re-renders the header, two may show.
+    // first(): the location matched twice once in a run beside phone.test.ts; its presence is what counts.
     await page.getByText("Jebel Ali, Dubai").first().waitFor();
     await page.getByText("Total value: AED 295.00").waitFor(); // 14 x 12.50 + 3 x 40
     // The legend of an admin view, with Long press to delete.
