@@ -1,6 +1,7 @@
 export * from "./audit/audit-entry.ts";
 export * from "./auth/change-password.ts";
 export * from "./auth/login.ts";
+export * from "./auth/roles.ts";
 export * from "./auth/user.ts";
 export * from "./common/dates.ts";
 export * from "./common/decimal.ts";
@@ -19,6 +20,7 @@ export * from "./reports/report.ts";
 export * from "./setup/first-admin.ts";
 export * from "./staff/staff-member.ts";
 export * from "./system/app-info.ts";
+export * from "./system/defaults.ts";
 export * from "./system/health.ts";
 export * from "./warehouses/layout.ts";
 export * from "./warehouses/warehouse-contracts.ts";
