@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { IconCheck, IconLanguage } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Language, SessionResponse } from "@wms/domain";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { sessionQueryKey } from "../features/auth/api/session.ts";
 import { useUpdatePreferences } from "../features/auth/api/update-preferences.ts";
@@ -12,15 +13,26 @@ import { setLanguage } from "../i18n/index.ts";
 const LANGUAGE_NAMES: Record<Language, string> = { en: "English", ar: "العربية" };
 const LANGUAGE_ORDER: Language[] = ["en", "ar"];
 
+interface LanguageMenuDropdownProps {
+  /** Opened (and focused) at once: the reader chose the switcher before this chunk had arrived. */
+  openAtOnce: boolean;
+}
+
 /**
- * The language switcher of the header and the public pages. Before sign-in the choice is remembered on
+ * The language switcher itself (see language-menu.tsx). Before sign-in the choice is remembered on
  * this device; a signed-in user's choice is also saved with the account, for every device.
  */
-export function LanguageMenu() {
+export default function LanguageMenuDropdown({ openAtOnce }: LanguageMenuDropdownProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const save = useUpdatePreferences();
   const current: Language = i18n.language === "ar" ? "ar" : "en";
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (openAtOnce) {
+      target.current?.focus();
+    }
+  }, [openAtOnce]);
 
   const choose = (language: Language) => {
     if (language === current) {
@@ -40,9 +52,15 @@ export function LanguageMenu() {
   };
 
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened={openAtOnce}>
       <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label={t("frame.language")} data-testid="language-menu">
+        <ActionIcon
+          ref={target}
+          variant="default"
+          size="lg"
+          aria-label={t("frame.language")}
+          data-testid="language-menu"
+        >
           <IconLanguage size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>

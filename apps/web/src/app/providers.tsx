@@ -1,11 +1,9 @@
 import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
 import { DirectionProvider, MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import type { QueryClient } from "@tanstack/react-query";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
 import { LanguageSync } from "../i18n/language-sync.tsx";
 import { colorSchemeManager, cssVariablesResolver, useAppTheme } from "./theme.ts";
@@ -15,6 +13,9 @@ interface ProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
 }
+
+// Loaded after the first paint, off the critical path of every page.
+const NotificationsHost = lazy(() => import("./notifications-host.tsx"));
 
 export function Providers({ i18n, queryClient, children }: ProvidersProps) {
   const theme = useAppTheme(i18n);
@@ -27,7 +28,9 @@ export function Providers({ i18n, queryClient, children }: ProvidersProps) {
           cssVariablesResolver={cssVariablesResolver}
           defaultColorScheme="light"
         >
-          <Notifications position="top-right" />
+          <Suspense fallback={null}>
+            <NotificationsHost />
+          </Suspense>
           <QueryClientProvider client={queryClient}>
             <LanguageSync />
             {children}
