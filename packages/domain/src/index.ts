@@ -8,6 +8,7 @@ export * from "./common/decimal.ts";
 export * from "./common/error-codes.ts";
 export * from "./common/fields.ts";
 export * from "./common/messages.ts";
+export * from "./common/numbers.ts";
 export * from "./common/text.ts";
 export * from "./csv/csv.ts";
 export * from "./dashboard/summary.ts";

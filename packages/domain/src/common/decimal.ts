@@ -29,26 +29,3 @@ export const moneySchema = (label: string) => decimalSchema(label, 2, 12);
  * a balance (numeric(15,3)) has room for a thousand of the largest receipts before it could overflow.
  */
 export const quantitySchema = (label: string) => decimalSchema(label, 3, 9);
-
-/** Units counted in whole numbers (product-decisions 10). */
-export const WHOLE_NUMBER_UNITS = new Set(["pieces", "box"]);
-
-export function isWholeNumber(value: string): boolean {
-  return /^\d+(\.0*)?$/.test(value);
-}
-
-const aed = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "AED 1,234.50": the one way amounts are shown, in the app, the CSV files and the reports. */
-export function formatAed(value: string | number, locale = "en-US"): string {
-  const formatter =
-    locale === "en-US"
-      ? aed
-      : new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `AED ${formatter.format(Number(value))}`;
-}
-
-/** Quantities with thousands separators and only the decimals they have (up to 3). */
-export function formatQuantity(value: string | number, locale = "en-US"): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(Number(value));
-}
