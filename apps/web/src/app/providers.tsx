@@ -6,6 +6,7 @@ import type { i18n as I18n } from "i18next";
 import { lazy, type ReactNode, Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
 import { LanguageSync } from "../i18n/language-sync.tsx";
+import { useIdle } from "../lib/when-idle.ts";
 import { colorSchemeManager, cssVariablesResolver, useAppTheme } from "./theme.ts";
 
 interface ProvidersProps {
@@ -14,11 +15,13 @@ interface ProvidersProps {
   children: ReactNode;
 }
 
-// Loaded after the first paint, off the critical path of every page.
+// Fetched once the page is idle, off the critical path of every page; a toast shown before that
+// waits in the notifications store and appears when the host arrives.
 const NotificationsHost = lazy(() => import("./notifications-host.tsx"));
 
 export function Providers({ i18n, queryClient, children }: ProvidersProps) {
   const theme = useAppTheme(i18n);
+  const idle = useIdle();
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={i18n.dir(i18n.language)} detectDirection>
@@ -28,9 +31,11 @@ export function Providers({ i18n, queryClient, children }: ProvidersProps) {
           cssVariablesResolver={cssVariablesResolver}
           defaultColorScheme="light"
         >
-          <Suspense fallback={null}>
-            <NotificationsHost />
-          </Suspense>
+          {idle && (
+            <Suspense fallback={null}>
+              <NotificationsHost />
+            </Suspense>
+          )}
           <QueryClientProvider client={queryClient}>
             <LanguageSync />
             {children}

@@ -7,6 +7,7 @@ import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { validateLazily } from "../../../lib/form-validation.ts";
+import { whenIdle } from "../../../lib/when-idle.ts";
 import { useLogin } from "../api/login.ts";
 
 interface LoginFormValues {
@@ -35,7 +36,9 @@ export function LoginForm({ portal, onSignedIn }: LoginFormProps) {
       ),
     [portal],
   );
-  useEffect(() => validation.preload(), [validation]);
+  useEffect(() => {
+    void whenIdle().then(validation.preload);
+  }, [validation]);
 
   const submit = form.onSubmit(async (values) => {
     let errors: Record<string, unknown>;
