@@ -1,4 +1,4 @@
-import "@mantine/core/styles.css";
+import "./mantine-styles.ts";
 import { DirectionProvider, MantineProvider } from "@mantine/core";
 import type { QueryClient } from "@tanstack/react-query";
 import { QueryClientProvider } from "@tanstack/react-query";
