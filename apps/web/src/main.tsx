@@ -17,7 +17,7 @@ if (!root) {
 const mount = root;
 const queryClient = createQueryClient(i18next);
 void queryClient.prefetchQuery(sessionQueryOptions());
-const router = createRouter();
+const router = createRouter(queryClient);
 void startI18n().then((i18n) => {
   createRoot(mount).render(
     <StrictMode>
