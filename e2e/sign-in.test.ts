@@ -65,6 +65,21 @@ describe("[SIGN-IN] the two portals", () => {
     await page.getByText("Staff login failed: No staff member found with this email").waitFor();
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
+
+  it("checks the form with the shared rules before asking the server", async () => {
+    const page = browser.page();
+    const signInCalls: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/login")) {
+        signInCalls.push(request.url());
+      }
+    });
+    await signInThroughPortal(page, "admin", "not-an-email", "");
+    await page.getByText("Enter a valid email address").waitFor();
+    await page.getByText("Password is required").waitFor();
+    expect(signInCalls).toEqual([]);
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
 });
 
 describe("[ROUTES] redirect rules", () => {

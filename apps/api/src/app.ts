@@ -42,6 +42,8 @@ export interface BuildAppOptions {
   config: Config;
   /** Serve the built web app (off in API tests that do not need it). */
   serveWeb?: boolean;
+  /** Where the built web app is (default apps/web/dist); tests point it at a fixture. */
+  webDir?: string;
 }
 
 const ONE_MEGABYTE = 1_048_576;
@@ -149,7 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditRoutes(deps));
 
   if (options.serveWeb ?? true) {
-    await registerSpa(app);
+    await registerSpa(app, options.webDir);
   } else {
     await registerSpa(app, "/nonexistent");
   }

@@ -11,6 +11,8 @@ export const WEB_DIST_DIR = fileURLToPath(new URL("../../../web/dist", import.me
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every other
  * GET outside /api answered with index.html so the app's own router decides (including its redirects).
+ * The build writes a brotli and a gzip copy of each text file (apps/web/precompress.ts); a client that
+ * accepts one gets it as it is, so no request spends CPU compressing the app.
  */
 export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR): Promise<void> {
   const hasBuild = fs.existsSync(path.join(distDir, "index.html"));
@@ -19,6 +21,7 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR):
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           "cache-control",

@@ -1,7 +1,10 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { createBrowserRouter } from "react-router";
+import { dashboardSummaryQueryOptions } from "../features/dashboard/api/dashboard-summary.ts";
 import { FullPageLoader } from "./full-page-loader.tsx";
 import { RouteError } from "./route-error.tsx";
 import { RouteGate } from "./route-gate.tsx";
+import { prefetchWhenSignedIn } from "./route-prefetch.ts";
 
 /*
  * Every screen is its own chunk, loaded when first opened, so the landing and login pages ship
@@ -12,7 +15,8 @@ function UnknownPath() {
   return null;
 }
 
-export function createRouter() {
+export function createRouter(queryClient: QueryClient) {
+  const dashboardData = prefetchWhenSignedIn(queryClient, dashboardSummaryQueryOptions);
   return createBrowserRouter([
     {
       Component: RouteGate,
@@ -45,6 +49,7 @@ export function createRouter() {
           children: [
             {
               path: "dashboard",
+              loader: dashboardData,
               lazy: async () => ({ Component: (await import("./pages/dashboard-page.tsx")).DashboardPage }),
             },
             {
@@ -97,6 +102,7 @@ export function createRouter() {
           children: [
             {
               path: "dashboard",
+              loader: dashboardData,
               lazy: async () => ({ Component: (await import("./pages/dashboard-page.tsx")).DashboardPage }),
             },
             {

@@ -26,6 +26,30 @@ export function validateWith<V>(
   };
 }
 
+/**
+ * validateWith for a schema fetched on demand: the form can render before the schema library has
+ * arrived (the sign-in pages keep it off their critical path). `preload` starts the fetch early (on
+ * mount); `validate` waits for it and answers the same errors validateWith would.
+ */
+export function validateLazily<V>(
+  loadSchema: () => Promise<Schema>,
+  toRequest: (values: V) => unknown,
+): { preload: () => void; validate: (values: V) => Promise<FormErrors> } {
+  let check: Promise<Check<V>> | undefined;
+  const load = () => {
+    check ??= loadSchema().then((schema) => validateWith(schema, toRequest));
+    return check;
+  };
+  return {
+    preload: () => {
+      void load().catch(() => {
+        check = undefined; // fetched again on submit, where a failure is shown
+      });
+    },
+    validate: async (values) => (await load())(values),
+  };
+}
+
 /** The shared schemas speak English; a reader of another language sees their translation. */
 function localizeErrors(errors: FormErrors): FormErrors {
   const language = i18next.language ?? "en";

@@ -1,12 +1,8 @@
 import { z } from "zod";
+import { LANGUAGES, ROLES } from "./roles.ts";
 
-export const ROLES = ["admin", "staff"] as const;
 export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
-
-export const LANGUAGES = ["en", "ar"] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof LanguageSchema>;
 
 export const SessionUserSchema = z.object({
   id: z.number().int(),
@@ -17,9 +13,3 @@ export const SessionUserSchema = z.object({
   language: LanguageSchema,
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
-
-/** Where each role's screens live in the web app (spec section 6). */
-export const ROLE_BASE_PATH: Record<Role, string> = {
-  admin: "/wmscontrolpaneladmin",
-  staff: "/staff",
-};

@@ -29,39 +29,3 @@ export const moneySchema = (label: string) => decimalSchema(label, 2, 12);
  * a balance (numeric(15,3)) has room for a thousand of the largest receipts before it could overflow.
  */
 export const quantitySchema = (label: string) => decimalSchema(label, 3, 9);
-
-/** Units counted in whole numbers (product-decisions 10). */
-export const WHOLE_NUMBER_UNITS = new Set(["pieces", "box"]);
-
-export function isWholeNumber(value: string): boolean {
-  return /^\d+(\.0*)?$/.test(value);
-}
-
-/**
- * One formatter per locale and kind, made on first use: creating an Intl.NumberFormat costs far more
- * than formatting with it, and a warehouse grid formats thousands of figures at once.
- */
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatterFor(kind: "aed" | "quantity", locale: string): Intl.NumberFormat {
-  const key = `${kind}|${locale}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(
-      locale,
-      kind === "aed" ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 3 },
-    );
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-/** "AED 1,234.50": the one way amounts are shown, in the app, the CSV files and the reports. */
-export function formatAed(value: string | number, locale = "en-US"): string {
-  return `AED ${formatterFor("aed", locale).format(Number(value))}`;
-}
-
-/** Quantities with thousands separators and only the decimals they have (up to 3). */
-export function formatQuantity(value: string | number, locale = "en-US"): string {
-  return formatterFor("quantity", locale).format(Number(value));
-}

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { isWholeNumber, moneySchema, quantitySchema, WHOLE_NUMBER_UNITS } from "../common/decimal.ts";
+import { moneySchema, quantitySchema } from "../common/decimal.ts";
 import { SearchTextSchema } from "../common/fields.ts";
+import { isWholeNumber, WHOLE_NUMBER_UNITS } from "../common/numbers.ts";
 import { optionalText, requiredText } from "../common/text.ts";
 
 export const ITEM_TYPES = [

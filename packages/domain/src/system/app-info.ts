@@ -1,8 +1,5 @@
 import { z } from "zod";
 
-export const DEFAULT_PRODUCT_TITLE = "WMS Control Panel";
-export const DEFAULT_TIME_ZONE = "Asia/Dubai";
-
 export const AppInfoResponseSchema = z.object({
   title: z.string(),
   companyName: z.string(),

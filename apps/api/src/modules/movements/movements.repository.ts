@@ -123,8 +123,15 @@ export async function findMovementRow(db: DbOrTx, id: number): Promise<MovementR
  * time: a purchase dated noon today must not sit above what was recorded this morning after it.
  */
 export async function latestMovementRows(db: DbOrTx, limit: number): Promise<MovementRow[]> {
-  const result = await db.execute<MovementRow>(sql`${SELECT_MOVEMENT} where m.deleted_at is null
-    order by m.created_at desc, m.id desc limit ${limit}`);
+  // The newest ids first, then the joins and JSON for those rows only: sorting the joined rows
+  // built them for the whole ledger (the dashboard waited on it, 0.3-0.4 s at 100,000 movements).
+  const result = await db.execute<MovementRow>(sql`
+    with latest as (
+      select id from stock_movements where deleted_at is null
+      order by created_at desc, id desc limit ${limit}
+    )
+    ${SELECT_MOVEMENT} where m.id in (select id from latest)
+    order by m.created_at desc, m.id desc`);
   return result.rows.map(withCodes);
 }
 

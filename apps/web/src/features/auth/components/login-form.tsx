@@ -1,12 +1,13 @@
 import { Button, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import type { Role, SessionUser } from "@wms/domain";
-import { LoginRequestSchema } from "@wms/domain";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
-import { validateWith } from "../../../lib/form-validation.ts";
+import { validateLazily } from "../../../lib/form-validation.ts";
+import { whenIdle } from "../../../lib/when-idle.ts";
 import { useLogin } from "../api/login.ts";
 
 interface LoginFormValues {
@@ -26,10 +27,30 @@ export function LoginForm({ portal, onSignedIn }: LoginFormProps) {
   const form = useForm<LoginFormValues>({
     mode: "controlled",
     initialValues: { email: "", password: "" },
-    validate: validateWith<LoginFormValues>(LoginRequestSchema, (values) => ({ portal, ...values })),
   });
+  const validation = useMemo(
+    () =>
+      validateLazily<LoginFormValues>(
+        async () => (await import("../lib/login-schema.ts")).LoginRequestSchema,
+        (values) => ({ portal, ...values }),
+      ),
+    [portal],
+  );
+  useEffect(() => {
+    void whenIdle().then(validation.preload);
+  }, [validation]);
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit(async (values) => {
+    let errors: Record<string, unknown>;
+    try {
+      errors = await validation.validate(values);
+    } catch {
+      errors = {}; // the rules could not be fetched: the server checks the same ones
+    }
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors as Parameters<typeof form.setErrors>[0]);
+      return;
+    }
     login.mutate(
       { portal, email: values.email, password: values.password },
       {

@@ -12,6 +12,9 @@ export function dashboardSummaryQueryOptions() {
   return queryOptions({
     queryKey: dashboardSummaryQueryKey,
     queryFn: ({ signal }) => fetchDashboardSummary(signal),
+    // The answer the route loader fetched while the screen's code loaded is not fetched again as
+    // the screen mounts; later changes arrive through live updates, which invalidate this key.
+    staleTime: 2_000,
   });
 }
 
