@@ -57,5 +57,9 @@ export const stockMovements = pgTable(
     index("stock_movements_to_item_time_idx").on(table.toLocationId, table.itemId, table.occurredAt),
     index("stock_movements_purchase_idx").on(table.purchaseId),
     index("stock_movements_created_by_idx").on(table.createdBy, table.createdAt),
+    // The dashboard's and Last Movement's newest live movements, by recording time.
+    index("stock_movements_recent_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.deletedAt} is null`),
   ],
 );

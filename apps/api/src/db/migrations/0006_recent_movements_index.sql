@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_recent_idx" ON "stock_movements" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "stock_movements"."deleted_at" is null;
