@@ -1,6 +1,6 @@
 import { Group, Pagination } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { pageWindow } from "../lib/page-window.ts";
+import { pageCount, pageWindow } from "../lib/page-window.ts";
 
 interface PagePaginationProps {
   page: number;
@@ -38,5 +38,28 @@ export function PagePagination({ page, totalPages, onChange }: PagePaginationPro
         <Pagination.Next aria-label={t("pagination.next")} />
       </Group>
     </Pagination.Root>
+  );
+}
+
+interface ListPaginationProps {
+  total: number;
+  pageSize: number;
+  /** The page asked for; shown within range when the list has since shrunk. */
+  page: number;
+  onPageChange: (page: number) => void;
+}
+
+/** The pagination under a server-paged list: pages from its total, and back to the top on a change. */
+export function ListPagination({ total, pageSize, page, onPageChange }: ListPaginationProps) {
+  const totalPages = pageCount(total, pageSize);
+  return (
+    <PagePagination
+      page={Math.min(page, totalPages)}
+      totalPages={totalPages}
+      onChange={(next) => {
+        onPageChange(next);
+        window.scrollTo({ top: 0 });
+      }}
+    />
   );
 }

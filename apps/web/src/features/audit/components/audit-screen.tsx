@@ -4,9 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
-import { PagePagination } from "../../../components/page-pagination.tsx";
+import { ListPagination } from "../../../components/page-pagination.tsx";
 import { numberLocale } from "../../../lib/format-number.ts";
-import { pageCount } from "../../../lib/page-window.ts";
 import { useAuditEntries } from "../api/audit.ts";
 import { hasActiveFilters } from "../lib/audit-filters.ts";
 import { AUDIT_COLUMN_COUNT, AuditEntryRow } from "./audit-entry-row.tsx";
@@ -54,15 +53,12 @@ export function AuditScreen() {
     );
   } else {
     const { total, page, pageSize } = entries.data;
-    const totalPages = pageCount(total, pageSize);
     const pagination = (
-      <PagePagination
-        page={Math.min(filters.page, totalPages)}
-        totalPages={totalPages}
-        onChange={(next) => {
-          setFilters({ ...filters, page: next });
-          window.scrollTo({ top: 0 });
-        }}
+      <ListPagination
+        total={total}
+        pageSize={pageSize}
+        page={filters.page}
+        onPageChange={(next) => setFilters({ ...filters, page: next })}
       />
     );
     if (entries.data.entries.length === 0) {

@@ -10,10 +10,9 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { CardsSkeleton } from "../../../components/loading-skeleton.tsx";
-import { PagePagination } from "../../../components/page-pagination.tsx";
+import { ListPagination } from "../../../components/page-pagination.tsx";
 import { DeleteButton, EditButton } from "../../../components/row-action-buttons.tsx";
 import { numberLocale } from "../../../lib/format-number.ts";
-import { pageCount } from "../../../lib/page-window.ts";
 import { useCreateItem } from "../api/create-item.ts";
 import { useDeleteItem } from "../api/delete-item.ts";
 import { useItemsList } from "../api/items-list.ts";
@@ -135,15 +134,12 @@ export function ItemManagement({ canManage, historyHref, toolbarActions, itemAct
     body = <ErrorState error={items.error} onRetry={() => items.refetch()} retrying={items.isFetching} />;
   } else {
     const { total, page, pageSize } = items.data;
-    const totalPages = pageCount(total, pageSize);
     const pagination = (
-      <PagePagination
-        page={Math.min(filters.page, totalPages)}
-        totalPages={totalPages}
-        onChange={(next) => {
-          setFilters({ ...filters, page: next });
-          window.scrollTo({ top: 0 });
-        }}
+      <ListPagination
+        total={total}
+        pageSize={pageSize}
+        page={filters.page}
+        onPageChange={(next) => setFilters({ ...filters, page: next })}
       />
     );
     if (items.data.items.length === 0) {

@@ -9,11 +9,10 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
-import { PagePagination } from "../../../components/page-pagination.tsx";
+import { ListPagination } from "../../../components/page-pagination.tsx";
 import { DeleteButton, EditButton } from "../../../components/row-action-buttons.tsx";
 import { useDateFormat } from "../../../lib/format-date.ts";
 import { numberLocale } from "../../../lib/format-number.ts";
-import { pageCount } from "../../../lib/page-window.ts";
 import { useDeleteMovement } from "../api/movement-writes.ts";
 import { useMovementsList } from "../api/movements.ts";
 import { hasActiveFilters, withFilterChange, withFrom, withTo } from "../lib/movement-filters.ts";
@@ -96,15 +95,12 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
     );
   } else {
     const { total, page, pageSize } = movements.data;
-    const totalPages = pageCount(total, pageSize);
     const pagination = (
-      <PagePagination
-        page={Math.min(filters.page, totalPages)}
-        totalPages={totalPages}
-        onChange={(next) => {
-          setFilters({ ...filters, page: next });
-          window.scrollTo({ top: 0 });
-        }}
+      <ListPagination
+        total={total}
+        pageSize={pageSize}
+        page={filters.page}
+        onPageChange={(next) => setFilters({ ...filters, page: next })}
       />
     );
     if (movements.data.movements.length === 0) {
