@@ -240,7 +240,12 @@ async function focusIsInside(dialog: Locator): Promise<boolean> {
   return dialog.evaluate((element) => element.contains(document.activeElement)).catch(() => false);
 }
 
-/** Picks an option of a focused select with the arrow keys, after typing a search if one is given. */
+/**
+ * Picks an option of a focused select with the arrow keys, after typing a search if one is given.
+ * While a search answer is still arriving the list has no active option yet, so the loop waits a
+ * moment instead of racing past it; it fails, rather than pressing Enter on the wrong option, when
+ * the option never becomes active.
+ */
 async function chooseWithKeys(page: Page, box: Locator, option: RegExp, search?: string) {
   if (search !== undefined) {
     await page.keyboard.type(search);
@@ -248,7 +253,7 @@ async function chooseWithKeys(page: Page, box: Locator, option: RegExp, search?:
     await page.keyboard.press("ArrowDown");
   }
   await page.getByRole("option", { name: option }).first().waitFor();
-  for (let presses = 0; presses < 20; presses += 1) {
+  for (let presses = 0; presses < 40; presses += 1) {
     // Read the active option in one step: a search answer arriving meanwhile re-renders the list, and
     // an id read first may name an option that is gone by the time it is looked up.
     const label = await box.evaluate((element) => {
@@ -256,11 +261,15 @@ async function chooseWithKeys(page: Page, box: Locator, option: RegExp, search?:
       return (active ? document.getElementById(active)?.textContent : "") ?? "";
     });
     if (option.test(label.trim())) {
-      break;
+      await page.keyboard.press("Enter");
+      return;
+    }
+    if (label === "") {
+      await page.waitForTimeout(50);
     }
     await page.keyboard.press("ArrowDown");
   }
-  await page.keyboard.press("Enter");
+  throw new Error(`the arrow keys never reached the option ${option}`);
 }
 
 describe("[A11Y] Keyboard only", () => {
@@ -304,6 +313,8 @@ describe("[A11Y] Keyboard only", () => {
     await chooseWithKeys(page, itemBox, new RegExp(`^${item.itemNo}`), item.itemNo);
     await expect.poll(() => itemBox.inputValue()).toContain(item.itemNo);
     const destination = dialog.getByRole("combobox", { name: "Destination location", exact: true });
+    // The location fields open once an item is chosen, not merely typed.
+    await expect.poll(() => destination.isEnabled()).toBe(true);
     await tabTo(page, destination);
     await chooseWithKeys(page, destination, new RegExp(`^${warehouse.name}A01`), `${warehouse.name}A01`);
     await expect.poll(() => destination.inputValue()).toBe(`${warehouse.name}A01`);

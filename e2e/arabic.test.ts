@@ -401,8 +401,8 @@ describe("[ARABIC] Arabic and right-to-left", () => {
 async function checkGrid(page: Page, warehouseName: string, language: Language) {
   const grid = page.getByTestId("warehouse-grid");
   await grid.waitFor();
-  const first = grid.locator('[data-shelf="A"][data-section="01"]');
-  const second = grid.locator('[data-shelf="A"][data-section="02"]');
+  const first = grid.locator('[data-position="A01"]');
+  const second = grid.locator('[data-position="A02"]');
   const firstBox = await first.boundingBox();
   const secondBox = await second.boundingBox();
   expect(firstBox && secondBox).toBeTruthy();

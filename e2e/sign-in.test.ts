@@ -19,6 +19,7 @@ describe("[SIGN-IN] the two portals", () => {
       "Staff",
       "Movements",
       "Reports",
+      "Audit Log",
       "Account",
     ]);
     await page.getByText("Staff Members").waitFor();
