@@ -1,7 +1,14 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./accounts.ts";
-import { createItem, createStaffMember, createWarehouse, recordMovement, uniquePrefix } from "./api.ts";
+import {
+  createItem,
+  createItems,
+  createStaffMember,
+  createWarehouse,
+  recordMovement,
+  uniquePrefix,
+} from "./api.ts";
 import { useBrowser } from "./browser.ts";
 import { ageMovement } from "./db.ts";
 import {
@@ -320,6 +327,70 @@ describe("[MOVEMENTS] Stock Movements", () => {
     await page.goto(`/staff/items/${item.id}/history`);
     await page.getByRole("heading", { level: 1, name: "Item History" }).waitFor();
     await page.getByText("Add storage location").waitFor();
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
+  it("Enter picks the item highlighted on screen when a late search answer changes the list under it", async () => {
+    const prefix = uniquePrefix("EN");
+    await createItems(
+      ["A", "B", "C"].map((letter) => ({ itemNo: `${prefix}-${letter}`, name: `Enter Tea ${letter}` })),
+    );
+    const last = `${prefix}-C`;
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto("/wmscontrolpaneladmin/movements");
+    await page.getByRole("button", { name: "Add Movement" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Movement" });
+    await selectOption(dialog, page, "Type", "Received");
+
+    // Hold the answer to the narrower search until the highlight has moved on the broader list.
+    let requested = () => {};
+    const answerAsked = new Promise<void>((resolve) => {
+      requested = resolve;
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/api/items" && url.searchParams.get("search") === last,
+      async (route) => {
+        requested();
+        await released;
+        await route.continue();
+      },
+    );
+
+    const box = dialog.getByRole("combobox", { name: "Item", exact: true });
+    await box.click();
+    await box.pressSequentially(prefix);
+    const shownItems = async () =>
+      (await page.getByRole("listbox").getByRole("option").allTextContents()).map((label) =>
+        label.slice(0, last.length),
+      );
+    // The unsearched first page may list these items too: wait for the answer to the search itself.
+    await expect.poll(shownItems).toEqual([`${prefix}-A`, `${prefix}-B`, last]);
+    await box.pressSequentially("-C");
+    await answerAsked;
+    // The broader list is still shown: the arrows walk it to the last item, the third position.
+    expect(await shownItems()).toEqual([`${prefix}-A`, `${prefix}-B`, last]);
+    const highlighted = () =>
+      page.evaluate(() => document.querySelector("[data-combobox-selected]")?.textContent ?? "");
+    // (The arrows wrap around the list; a press landing while the list re-renders may be lost, so walk
+    // until the highlight is there rather than counting presses.)
+    for (let presses = 0; presses < 12 && !(await highlighted()).startsWith(last); presses += 1) {
+      await box.press("ArrowDown");
+    }
+    expect(await highlighted()).toMatch(new RegExp(`^${last}`));
+    release();
+    // The answer arrives: the list holds only the last item, now in the first position.
+    await page.getByRole("option", { name: new RegExp(`^${prefix}-A`) }).waitFor({ state: "detached" });
+    await box.press("Enter");
+    await expect.poll(() => box.inputValue()).toBe(`${last} · Enter Tea C`);
+    await expect
+      .poll(() => dialog.getByRole("combobox", { name: "Destination location", exact: true }).isEnabled())
+      .toBe(true);
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 });

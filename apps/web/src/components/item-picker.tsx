@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useItemOptions } from "../lib/item-options.ts";
+import { chooseHighlightedOnEnter } from "./choose-highlighted-on-enter.ts";
 
 const PICKER_DEBOUNCE_MS = 300;
 
@@ -68,6 +69,7 @@ export function ItemPicker({
       error={error}
       searchable
       searchValue={search}
+      onKeyDownCapture={chooseHighlightedOnEnter}
       onSearchChange={setSearch}
       value={value}
       onChange={(id) => {

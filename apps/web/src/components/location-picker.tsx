@@ -7,6 +7,7 @@ import { Suspense, useContext, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatQuantity } from "../lib/format-number.ts";
 import { useLocations } from "../lib/locations.ts";
+import { chooseHighlightedOnEnter } from "./choose-highlighted-on-enter.ts";
 import { LocationLayoutChooserContext } from "./location-layout-chooser.ts";
 
 /** The search waits this long after the last keystroke before it asks the server. */
@@ -108,6 +109,7 @@ export function LocationPicker({
       searchable
       clearable
       searchValue={search}
+      onKeyDownCapture={chooseHighlightedOnEnter}
       onSearchChange={setSearch}
       value={value}
       onChange={(id) => {

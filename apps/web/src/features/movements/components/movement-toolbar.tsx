@@ -1,13 +1,10 @@
 import { Group, Select, TextInput } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
-import { IconCalendar, IconSearch } from "@tabler/icons-react";
+import { IconCalendar } from "@tabler/icons-react";
 import type { MovementType } from "@wms/domain";
 import { MOVEMENT_TYPES } from "@wms/domain";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DebouncedSearchInput } from "../../../components/debounced-search-input.tsx";
 
-/** Search waits this long after the last keystroke before it asks the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
 const ALL_TYPES = "ALL";
 
 interface MovementToolbarProps {
@@ -24,18 +21,6 @@ interface MovementToolbarProps {
 /** The filters: type, the period (From/To) and a debounced search (item, staff, invoice). */
 export function MovementToolbar(props: MovementToolbarProps) {
   const { t } = useTranslation();
-  const { search, onSearchChange } = props;
-  // What is typed shows at once; the URL (and the query) follow after the pause.
-  const [input, setInput] = useState(search);
-  const [shownSearch, setShownSearch] = useState(search);
-  if (search !== shownSearch) {
-    setShownSearch(search);
-    setInput(search);
-  }
-  const commitSearch = useDebouncedCallback((value: string) => {
-    setShownSearch(value.trim());
-    onSearchChange(value.trim());
-  }, SEARCH_DEBOUNCE_MS);
 
   const typeOptions = [
     { value: ALL_TYPES, label: t("movements.allTypes") },
@@ -44,16 +29,11 @@ export function MovementToolbar(props: MovementToolbarProps) {
 
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <TextInput
-        type="search"
+      <DebouncedSearchInput
         label={t("movements.searchLabel")}
         placeholder={t("movements.searchPlaceholder")}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={input}
-        onChange={(event) => {
-          setInput(event.currentTarget.value);
-          commitSearch(event.currentTarget.value);
-        }}
+        value={props.search}
+        onSearchChange={props.onSearchChange}
         miw={220}
         maw={420}
         style={{ flexGrow: 1 }}

@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconClock, IconPlus } from "@tabler/icons-react";
@@ -7,12 +7,9 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { EmptyState } from "../../../components/empty-state.tsx";
-import { ErrorState } from "../../../components/error-state.tsx";
-import { ListPagination } from "../../../components/page-pagination.tsx";
+import { PagedTable } from "../../../components/paged-table.tsx";
 import { DeleteButton, EditButton } from "../../../components/row-action-buttons.tsx";
 import { useDateFormat } from "../../../lib/format-date.ts";
-import { numberLocale } from "../../../lib/format-number.ts";
 import { useDeleteMovement } from "../api/movement-writes.ts";
 import { useMovementsList } from "../api/movements.ts";
 import { hasActiveFilters, withFilterChange, withFrom, withTo } from "../lib/movement-filters.ts";
@@ -32,23 +29,9 @@ interface MovementsScreenProps {
 
 const COLUMN_COUNT = 9;
 
-function TableSkeleton() {
-  return Array.from({ length: 6 }, (_, row) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-    <Table.Tr key={row}>
-      {Array.from({ length: COLUMN_COUNT }, (_, cell) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Table.Td key={cell}>
-          <Skeleton height={12} />
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  ));
-}
-
 /** Stock Movements: filters in the URL, 15 a page, Add Movement, Last Movement, edit and delete. */
 export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { filters, setFilters, today } = useMovementFilters();
   const movements = useMovementsList(filters);
   const deleteMovement = useDeleteMovement();
@@ -58,7 +41,6 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
   const [lastOpened, lastModal] = useDisclosure(false);
   const [editing, setEditing] = useState<MovementView | null>(null);
   const [deleting, setDeleting] = useState<MovementView | null>(null);
-  const number = new Intl.NumberFormat(numberLocale(i18n.language));
 
   const closeDelete = () => {
     deleteMovement.reset();
@@ -80,129 +62,6 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
     [movement.supplier, movement.invoice ? t("movements.invoiceRef", { invoice: movement.invoice }) : null]
       .filter(Boolean)
       .join(" · ");
-
-  let rows: ReactNode;
-  let footer: ReactNode = null;
-  if (movements.isPending) {
-    rows = <TableSkeleton />;
-  } else if (movements.isError) {
-    footer = (
-      <ErrorState
-        error={movements.error}
-        onRetry={() => movements.refetch()}
-        retrying={movements.isFetching}
-      />
-    );
-  } else {
-    const { total, page, pageSize } = movements.data;
-    const pagination = (
-      <ListPagination
-        total={total}
-        pageSize={pageSize}
-        page={filters.page}
-        onPageChange={(next) => setFilters({ ...filters, page: next })}
-      />
-    );
-    if (movements.data.movements.length === 0) {
-      footer = (
-        <>
-          <EmptyState
-            text={hasActiveFilters(filters, today) ? t("movements.emptyFiltered") : t("movements.empty")}
-          />
-          {total > 0 ? pagination : null}
-        </>
-      );
-    } else {
-      const from = (page - 1) * pageSize + 1;
-      rows = movements.data.movements.map((movement) => (
-        <Table.Tr key={movement.id}>
-          <Table.Td style={{ whiteSpace: "nowrap" }}>{dates.dateTime(movement.occurredAt)}</Table.Td>
-          <Table.Td>
-            <MovementTypeBadge movement={movement} />
-          </Table.Td>
-          <Table.Td>
-            <Text size="xs" c="dimmed" ff="monospace">
-              {movement.itemNo}
-            </Text>
-            <Text size="sm">{movement.itemName}</Text>
-          </Table.Td>
-          <Table.Td ta="end" style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
-            {withUnit(movement.quantity, movement.unit)}
-          </Table.Td>
-          <Table.Td>
-            <MovementRoute movement={movement} />
-          </Table.Td>
-          <Table.Td>{movement.staffName ?? "—"}</Table.Td>
-          <Table.Td maw={260} style={{ overflowWrap: "anywhere" }}>
-            {movement.reason}
-          </Table.Td>
-          <Table.Td>{reference(movement)}</Table.Td>
-          <Table.Td>
-            {movement.canManage ? (
-              <Group gap={6} wrap="nowrap">
-                <EditButton
-                  size="compact-sm"
-                  label={t("movements.edit")}
-                  accessibleLabel={t("movements.editLabel", { name: movement.itemName })}
-                  onClick={() => setEditing(movement)}
-                />
-                <DeleteButton
-                  size="compact-sm"
-                  label={t("movements.delete")}
-                  accessibleLabel={t("movements.deleteLabel", { name: movement.itemName })}
-                  onClick={() => setDeleting(movement)}
-                />
-              </Group>
-            ) : null}
-          </Table.Td>
-        </Table.Tr>
-      ));
-      footer = (
-        <>
-          <Text size="sm" c="dimmed" style={{ fontVariantNumeric: "tabular-nums" }} aria-live="polite">
-            {t("movements.pageRange", {
-              from: number.format(from),
-              to: number.format(from + movements.data.movements.length - 1),
-              total: number.format(total),
-            })}
-          </Text>
-          {pagination}
-        </>
-      );
-    }
-  }
-
-  const table =
-    rows === undefined ? null : (
-      <Table.ScrollContainer minWidth={1000}>
-        <Table
-          striped
-          highlightOnHover
-          verticalSpacing="xs"
-          aria-label={t("movements.tableLabel")}
-          aria-busy={movements.isPending || movements.isPlaceholderData}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("movements.date")}</Table.Th>
-              <Table.Th>{t("movements.type")}</Table.Th>
-              <Table.Th>{t("movements.item")}</Table.Th>
-              <Table.Th ta="end">{t("movements.quantity")}</Table.Th>
-              <Table.Th>{t("movements.route")}</Table.Th>
-              <Table.Th>{t("movements.staff")}</Table.Th>
-              <Table.Th>{t("movements.reason")}</Table.Th>
-              <Table.Th>{t("movements.reference")}</Table.Th>
-              <Table.Th>
-                <Text component="span" size="sm" fw={700}>
-                  {t("movements.actions")}
-                </Text>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{rows}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
 
   const minutesLeft = deleting?.deleteMinutesLeft ?? 0;
   return (
@@ -226,8 +85,77 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
         onToChange={(to) => setFilters(withTo(filters, to), { replace: true })}
         onSearchChange={(search) => setFilters(withFilterChange(filters, { search }), { replace: true })}
       />
-      {table}
-      {footer}
+      <PagedTable
+        list={movements}
+        rowsOf={(data) => data.movements}
+        renderRow={(movement) => (
+          <Table.Tr key={movement.id}>
+            <Table.Td style={{ whiteSpace: "nowrap" }}>{dates.dateTime(movement.occurredAt)}</Table.Td>
+            <Table.Td>
+              <MovementTypeBadge movement={movement} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {movement.itemNo}
+              </Text>
+              <Text size="sm">{movement.itemName}</Text>
+            </Table.Td>
+            <Table.Td ta="end" style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
+              {withUnit(movement.quantity, movement.unit)}
+            </Table.Td>
+            <Table.Td>
+              <MovementRoute movement={movement} />
+            </Table.Td>
+            <Table.Td>{movement.staffName ?? "—"}</Table.Td>
+            <Table.Td maw={260} style={{ overflowWrap: "anywhere" }}>
+              {movement.reason}
+            </Table.Td>
+            <Table.Td>{reference(movement)}</Table.Td>
+            <Table.Td>
+              {movement.canManage ? (
+                <Group gap={6} wrap="nowrap">
+                  <EditButton
+                    size="compact-sm"
+                    label={t("movements.edit")}
+                    accessibleLabel={t("movements.editLabel", { name: movement.itemName })}
+                    onClick={() => setEditing(movement)}
+                  />
+                  <DeleteButton
+                    size="compact-sm"
+                    label={t("movements.delete")}
+                    accessibleLabel={t("movements.deleteLabel", { name: movement.itemName })}
+                    onClick={() => setDeleting(movement)}
+                  />
+                </Group>
+              ) : null}
+            </Table.Td>
+          </Table.Tr>
+        )}
+        head={
+          <>
+            <Table.Th>{t("movements.date")}</Table.Th>
+            <Table.Th>{t("movements.type")}</Table.Th>
+            <Table.Th>{t("movements.item")}</Table.Th>
+            <Table.Th ta="end">{t("movements.quantity")}</Table.Th>
+            <Table.Th>{t("movements.route")}</Table.Th>
+            <Table.Th>{t("movements.staff")}</Table.Th>
+            <Table.Th>{t("movements.reason")}</Table.Th>
+            <Table.Th>{t("movements.reference")}</Table.Th>
+            <Table.Th>
+              <Text component="span" size="sm" fw={700}>
+                {t("movements.actions")}
+              </Text>
+            </Table.Th>
+          </>
+        }
+        columnCount={COLUMN_COUNT}
+        label={t("movements.tableLabel")}
+        minWidth={1000}
+        emptyText={hasActiveFilters(filters, today) ? t("movements.emptyFiltered") : t("movements.empty")}
+        rangeText={(range) => t("movements.pageRange", range)}
+        page={filters.page}
+        onPageChange={(next) => setFilters({ ...filters, page: next })}
+      />
       <AddMovementModal opened={addOpened} onClose={addModal.close} currentUserId={currentUserId} />
       <LastMovementModal opened={lastOpened} onClose={lastModal.close} />
       <EditReasonModal movement={editing} onClose={() => setEditing(null)} />
