@@ -89,10 +89,19 @@ export async function recordAuditSelect(
   entry: { entity: string; action: string },
   rows: SQL,
 ): Promise<void> {
-  await tx.execute(sql`
+  await tx.execute(auditInsertSelect(actor, entry, rows));
+}
+
+/**
+ * The insert of recordAuditSelect as a statement of its own, so a write can append its audit rows in
+ * the same statement as its records (a data-modifying WITH query): one round trip instead of two.
+ * The caller announces the change events (announceWrites).
+ */
+export function auditInsertSelect(actor: Actor, entry: { entity: string; action: string }, rows: SQL): SQL {
+  return sql`
     insert into audit_log (actor_id, entity, entity_id, action, before, after, request_id)
     select ${actor.userId}::int, ${entry.entity}, r.entity_id, ${entry.action}, null, r.after, ${actor.requestId}::text
-    from (${rows}) as r(entity_id, after)`);
+    from (${rows}) as r(entity_id, after)`;
 }
 
 /**

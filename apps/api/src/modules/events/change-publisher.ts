@@ -20,7 +20,7 @@ const pending = new AsyncLocalStorage<ChangeEvent[]>();
 export async function withChangeEvents<T>(db: Db, transaction: () => Promise<T>): Promise<T> {
   const queue: ChangeEvent[] = [];
   const result = await pending.run(queue, transaction);
-  await publishChangeEvents(db, queue);
+  publishChangeEvents(db, queue);
   return result;
 }
 
@@ -30,14 +30,35 @@ export async function queueChangeEvents(db: DbOrTx, events: ChangeEvent[]): Prom
   if (queue) {
     queue.push(...events);
   } else {
-    await publishChangeEvents(db, events);
+    publishChangeEvents(db, events);
   }
 }
 
-async function publishChangeEvents(db: DbOrTx, events: ChangeEvent[]): Promise<void> {
+/**
+ * Events of committed writes waiting for the next turn of the event loop, per database. Writes that
+ * commit together (8 clients posting movements) share one NOTIFY statement instead of one each, and
+ * no answer waits for its events to be sent: they are hints to refetch, not data.
+ */
+const outbox = new WeakMap<DbOrTx, ChangeEvent[]>();
+
+function publishChangeEvents(db: DbOrTx, events: ChangeEvent[]): void {
   if (events.length === 0) {
     return;
   }
+  const waiting = outbox.get(db);
+  if (waiting) {
+    waiting.push(...events);
+    return;
+  }
+  const batch = [...events];
+  outbox.set(db, batch);
+  setImmediate(() => {
+    outbox.delete(db);
+    void sendChangeEvents(db, batch);
+  });
+}
+
+async function sendChangeEvents(db: DbOrTx, events: ChangeEvent[]): Promise<void> {
   const payloads = JSON.stringify(events.map((event) => JSON.stringify(event)));
   try {
     await db.execute(sql`

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { type Actor, auditInsertSelect } from "../audit/audit.repository.ts";
 
 export interface LockedItem {
   id: number;
@@ -8,18 +9,20 @@ export interface LockedItem {
   [column: string]: unknown;
 }
 
-/** Live items, locked FOR SHARE in id order so they cannot be archived while stock moves. */
 /** A list of ids as one JSON parameter: a batch of 100,000 never meets PostgreSQL's parameter limit. */
 const idList = (ids: number[]) =>
   sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int)`;
 
-export async function lockItemsForShare(tx: DbOrTx, ids: number[]): Promise<LockedItem[]> {
-  const result = await tx.execute<LockedItem>(sql`
-    select id, unit, unit_price::text as "unitPrice" from items
-    where id in ${idList(ids)} and archived_at is null
-    order by id for share`);
-  return result.rows;
-}
+const LIVE_ITEMS = (ids: number[]) => sql`
+  select id, unit, unit_price::text as "unitPrice" from items
+  where id in ${idList(ids)} and archived_at is null
+  order by id for share`;
+
+const LIVE_LOCATIONS = (ids: number[]) => sql`
+  select l.id, l.warehouse_id as "warehouseId" from locations l
+  join warehouses w on w.id = l.warehouse_id and w.archived_at is null
+  where l.id in ${idList(ids)} and l.archived_at is null
+  order by l.id for share of l`;
 
 export interface LockedLocation {
   id: number;
@@ -27,14 +30,23 @@ export interface LockedLocation {
   [column: string]: unknown;
 }
 
-/** Live positions, locked FOR SHARE in id order so a layout change cannot remove them meanwhile. */
-export async function lockLocationsForShare(tx: DbOrTx, ids: number[]): Promise<LockedLocation[]> {
-  const result = await tx.execute<LockedLocation>(sql`
-    select l.id, l.warehouse_id as "warehouseId" from locations l
-    join warehouses w on w.id = l.warehouse_id and w.archived_at is null
-    where l.id in ${idList(ids)} and l.archived_at is null
-    order by l.id for share of l`);
-  return result.rows;
+/**
+ * Live items and live positions (of live warehouses), locked FOR SHARE so neither is archived or
+ * removed while stock moves: the items first, then the positions (the order every stock
+ * write takes its locks in), each in id order.
+ */
+export async function lockItemsAndLocationsForShare(
+  tx: DbOrTx,
+  itemIds: number[],
+  locationIds: number[],
+): Promise<{ items: LockedItem[]; locations: LockedLocation[] }> {
+  const result = await tx.execute<{ items: LockedItem[] | null; locations: LockedLocation[] | null }>(sql`
+    with locked_items as materialized (${LIVE_ITEMS(itemIds)}),
+      locked_locations as materialized (${LIVE_LOCATIONS(locationIds)})
+    select (select json_agg(locked_items) from locked_items) as items,
+      (select json_agg(locked_locations) from locked_locations) as locations`);
+  const row = result.rows[0];
+  return { items: row?.items ?? [], locations: row?.locations ?? [] };
 }
 
 /**
@@ -48,21 +60,18 @@ export async function takeFromBalance(
   locationId: number,
   amount: string,
 ): Promise<boolean> {
-  const locked = await tx.execute<{ enough: boolean; emptied: boolean }>(sql`
-    select quantity >= ${amount}::numeric as enough, quantity = ${amount}::numeric as emptied
-    from stock_balances where item_id = ${itemId} and location_id = ${locationId}
-    for update`);
-  const row = locked.rows[0];
-  if (!row?.enough) {
-    return false;
+  // Each statement locks the row and re-checks its condition on the newest version (READ COMMITTED),
+  // and the second one reads afresh, so a balance emptied exactly by a concurrent change is still seen.
+  const taken = await tx.execute(sql`
+    update stock_balances set quantity = quantity - ${amount}::numeric, updated_at = now()
+    where item_id = ${itemId} and location_id = ${locationId} and quantity > ${amount}::numeric`);
+  if ((taken.rowCount ?? 0) > 0) {
+    return true;
   }
-  await tx.execute(
-    row.emptied
-      ? sql`delete from stock_balances where item_id = ${itemId} and location_id = ${locationId}`
-      : sql`update stock_balances set quantity = quantity - ${amount}::numeric, updated_at = now()
-            where item_id = ${itemId} and location_id = ${locationId}`,
-  );
-  return true;
+  const emptied = await tx.execute(sql`
+    delete from stock_balances
+    where item_id = ${itemId} and location_id = ${locationId} and quantity = ${amount}::numeric`);
+  return (emptied.rowCount ?? 0) > 0;
 }
 
 /**
@@ -113,8 +122,15 @@ export interface MovementRowInput {
   createdBy: number | null;
 }
 
-/** Appends movements in one statement; returns their ids in the order given. */
-export async function insertMovements(tx: DbOrTx, rows: MovementRowInput[]): Promise<number[]> {
+/**
+ * Appends movements and, in the same statement, their audit rows (`after` is each row's audit entry);
+ * returns the ids in the order given. The caller announces the change events.
+ */
+export async function insertMovementsWithAudit(
+  tx: DbOrTx,
+  rows: Array<MovementRowInput & { after: unknown }>,
+  actor: Actor,
+): Promise<number[]> {
   const records = rows.map((row, n) => ({
     n,
     type: row.type,
@@ -133,19 +149,32 @@ export async function insertMovements(tx: DbOrTx, rows: MovementRowInput[]): Pro
     purchase_id: row.purchaseId,
     occurred_at: row.occurredAt?.toISOString() ?? null,
     created_by: row.createdBy,
+    after: row.after,
   }));
+  // Ids come from one sequence in insertion order, so the n-th smallest new id is the n-th row given.
   const result = await tx.execute<{ id: number }>(sql`
-    insert into stock_movements (type, item_id, quantity, unit, from_location_id, to_location_id, adjustment, reason,
-      managed_by, managed_by_name, supplier, invoice, unit_price, purchase_id, occurred_at, created_by)
-    select r.type, r.item_id, r.quantity, r.unit, r.from_location_id, r.to_location_id, r.adjustment, r.reason,
-      r.managed_by, r.managed_by_name, r.supplier, r.invoice, r.unit_price, r.purchase_id,
-      coalesce(r.occurred_at, now()), r.created_by
-    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(n int, type text, item_id int, quantity numeric,
-      unit text, from_location_id int, to_location_id int, adjustment text, reason text, managed_by int,
-      managed_by_name text, supplier text, invoice text, unit_price numeric, purchase_id int,
-      occurred_at timestamptz, created_by int)
-    order by r.n
-    returning id::int as id`);
-  // Ids come from one sequence in insertion order, so ascending ids follow the order given.
-  return result.rows.map((row) => row.id).sort((a, b) => a - b);
+    with r as materialized (
+      select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(n int, type text, item_id int,
+        quantity numeric, unit text, from_location_id int, to_location_id int, adjustment text, reason text,
+        managed_by int, managed_by_name text, supplier text, invoice text, unit_price numeric, purchase_id int,
+        occurred_at timestamptz, created_by int, after jsonb)
+    ), inserted as (
+      insert into stock_movements (type, item_id, quantity, unit, from_location_id, to_location_id, adjustment,
+        reason, managed_by, managed_by_name, supplier, invoice, unit_price, purchase_id, occurred_at, created_by)
+      select r.type, r.item_id, r.quantity, r.unit, r.from_location_id, r.to_location_id, r.adjustment, r.reason,
+        r.managed_by, r.managed_by_name, r.supplier, r.invoice, r.unit_price, r.purchase_id,
+        coalesce(r.occurred_at, now()), r.created_by
+      from r order by r.n
+      returning id
+    ), numbered as (
+      select id, (row_number() over (order by id) - 1)::int as n from inserted
+    ), audited as (
+      ${auditInsertSelect(
+        actor,
+        { entity: "stock_movement", action: "create" },
+        sql`select numbered.id::text, r.after from numbered join r using (n)`,
+      )}
+    )
+    select id::int as id from numbered order by n`);
+  return result.rows.map((row) => row.id);
 }

@@ -2,14 +2,13 @@ import { isWholeNumber, MESSAGES, notEnoughStockMessage, WHOLE_NUMBER_UNITS } fr
 import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
 import { fromThousandths, toThousandths } from "../../lib/decimal.ts";
-import { type Actor, recordAuditMany } from "../audit/audit.repository.ts";
+import { type Actor, announceWrites } from "../audit/audit.repository.ts";
 import {
   addToBalances,
   availableQuantity,
-  insertMovements,
+  insertMovementsWithAudit,
   type LockedItem,
-  lockItemsForShare,
-  lockLocationsForShare,
+  lockItemsAndLocationsForShare,
   type MovementRowInput,
   takeFromBalance,
 } from "./stock.repository.ts";
@@ -34,12 +33,11 @@ function uniqueSorted(values: Array<number | null>): number[] {
 
 /** Locks the live items and positions involved FOR SHARE (ids ascending), so neither is archived meanwhile. */
 export async function lockStockSubjects(tx: Tx, itemIds: number[], locationIds: Array<number | null>) {
-  const items = new Map((await lockItemsForShare(tx, uniqueSorted(itemIds))).map((item) => [item.id, item]));
-  const ids = uniqueSorted(locationIds);
-  const locations = new Set(
-    ids.length > 0 ? (await lockLocationsForShare(tx, ids)).map((location) => location.id) : [],
-  );
-  return { items, locations };
+  const locked = await lockItemsAndLocationsForShare(tx, uniqueSorted(itemIds), uniqueSorted(locationIds));
+  return {
+    items: new Map(locked.items.map((item) => [item.id, item])),
+    locations: new Set(locked.locations.map((location) => location.id)),
+  };
 }
 
 /**
@@ -142,16 +140,12 @@ export async function writeStockChanges(tx: Tx, changes: StockChange[], actor: A
       locationId,
     });
   });
-  const rows = changes.map((change) => ({
-    ...change,
-    unit: items.get(change.itemId)?.unit ?? "",
-    createdBy: actor.userId,
-  }));
-  const ids = await insertMovements(tx, rows);
-  await recordAuditMany(
-    tx,
-    actor,
-    rows.map((row, n) => ({ entity: "stock_movement", entityId: ids[n] ?? 0, action: "create", after: row })),
-  );
+  const rows = changes.map((change) => {
+    const row = { ...change, unit: items.get(change.itemId)?.unit ?? "", createdBy: actor.userId };
+    // The audit entry of a movement is the change as given, with its unit and author.
+    return { ...row, after: row };
+  });
+  const ids = await insertMovementsWithAudit(tx, rows, actor);
+  await announceWrites(tx, { entity: "stock_movement", action: "create" }, ids);
   return ids;
 }
