@@ -89,11 +89,11 @@ async function typeTotals(db: DbOrTx, end: Date, valueKey: string, costKey?: str
     [valueKey]: String(row.value),
     ...(costKey ? { [costKey]: String(row.valueAtCost) } : {}),
   }));
-  const sum = (key: string) => byType.reduce((acc, row) => acc + Math.round(Number(row[key]) * 100), 0) / 100;
+  const first = byType[0];
   totals.push({
     itemNo: "Total",
-    [valueKey]: sum("value").toFixed(2),
-    ...(costKey ? { [costKey]: sum("valueAtCost").toFixed(2) } : {}),
+    [valueKey]: String(first?.totalValue ?? "0.00"),
+    ...(costKey ? { [costKey]: String(first?.totalValueAtCost ?? "0.00") } : {}),
   });
   return totals;
 }
@@ -185,18 +185,15 @@ export async function buildReport(
       const monthEnd = addDays(`${addDays(monthStart, 31).slice(0, 7)}-01`, -1);
       const period = await periodOf(db, monthStart, monthEnd, timeZone);
       const days = await singleItemDays(db, item.id, period, timeZone);
-      const sumOf = (key: string, digits: number) =>
-        days
-          .reduce((acc, row) => acc + Number(row[key]), 0)
-          .toFixed(digits)
-          .replace(/\.?0+$/, digits === 2 ? ".00" : "");
+      // The month's totals are summed in PostgreSQL with the days (exact numeric, never binary floats).
+      const first = days[0];
       const dayTotals: ReportRow[] = [
         {
           date: "Total",
-          in: sumOf("in", 3),
-          out: sumOf("out", 3),
-          inValue: sumOf("inValue", 2),
-          outValue: sumOf("outValue", 2),
+          in: String(first?.sumIn ?? "0"),
+          out: String(first?.sumOut ?? "0"),
+          inValue: String(first?.sumInValue ?? "0.00"),
+          outValue: String(first?.sumOutValue ?? "0.00"),
         },
       ];
       const movements = (await movementHistoryRows(db, period, limit, item.id)).map(movementLabel);
