@@ -16,6 +16,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
 import { getItem } from "../items/items.service.ts";
 import { REPORT_COLUMNS } from "./report-definitions.ts";
@@ -98,14 +99,39 @@ async function typeTotals(db: DbOrTx, end: Date, valueKey: string, costKey?: str
   return totals;
 }
 
-/** Builds one report. Every figure comes from PostgreSQL; this only names columns and adds totals. */
+const REPORT_SNAPSHOT = { isolationLevel: "repeatable read", accessMode: "read only" } as const;
+
+/**
+ * Builds one report. Every figure comes from PostgreSQL; this only names columns and adds totals. All
+ * of a report's queries (its rows, its totals, the item, the days, the movements) read one snapshot:
+ * a REPEATABLE READ READ ONLY transaction, so a movement recorded while the report runs is either in
+ * every table and total or in none. The aggregates get 64 MB of work memory so they stay off disk
+ * (decision 005).
+ */
 export async function buildReport(
   deps: Deps,
   type: ReportType,
   request: ReportRequest,
   limit: number,
 ): Promise<ReportResponse> {
-  const { db, config } = deps;
+  return inTransaction(
+    deps.db,
+    async (tx) => {
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      return buildReportIn(tx, deps, type, request, limit);
+    },
+    REPORT_SNAPSHOT,
+  );
+}
+
+async function buildReportIn(
+  db: DbOrTx,
+  deps: Deps,
+  type: ReportType,
+  request: ReportRequest,
+  limit: number,
+): Promise<ReportResponse> {
+  const { config } = deps;
   const timeZone = config.businessTimeZone;
   const today = todayIn(timeZone, deps.clock.now());
   const end = request.end ?? today;
