@@ -110,7 +110,10 @@ export async function inventorySummaryRows(db: DbOrTx, end: Date, limit: number)
   return result.rows;
 }
 
-/** Value (and value at average purchase cost) by item type, for the totals at the foot of reports. */
+/**
+ * Value (and value at average purchase cost) by item type, for the totals at the foot of reports; each
+ * row also carries the grand totals over every type, summed exactly here rather than in JavaScript.
+ */
 export async function valueByType(db: DbOrTx, end: Date) {
   const result = await db.execute<Row>(sql`
     with ${valuedStockAt(end)},
@@ -122,7 +125,9 @@ export async function valueByType(db: DbOrTx, end: Date) {
       group by item_id
     )
     select i.type, sum(p.value)::numeric(18,2)::text as value,
-           sum(round(p.qty * coalesce(c.average, i.unit_price), 2))::numeric(18,2)::text as "valueAtCost"
+           sum(round(p.qty * coalesce(c.average, i.unit_price), 2))::numeric(18,2)::text as "valueAtCost",
+           sum(sum(p.value)) over ()::numeric(18,2)::text as "totalValue",
+           sum(sum(round(p.qty * coalesce(c.average, i.unit_price), 2))) over ()::numeric(18,2)::text as "totalValueAtCost"
     from per_item p join items i on i.id = p.item_id left join cost c on c.item_id = p.item_id
     where p.qty <> 0
     group by i.type order by i.type`);
@@ -257,7 +262,9 @@ export async function movementHistoryRows(db: DbOrTx, period: Period, limit: num
 
 /**
  * One item over one month, day by day (business-zone days): opening, in, out and closing quantity.
- * Moves between locations do not change the item's total, so they count as neither in nor out.
+ * Moves between locations do not change the item's total, so they count as neither in nor out. Each row
+ * also carries the month's totals of in and out: quantities summed, values summed from the days' rounded
+ * values, so the foot of the table is the exact sum of the figures above it.
  */
 export async function singleItemDays(db: DbOrTx, itemId: number, period: Period, timeZone: string) {
   const { start, end } = period;
@@ -285,7 +292,10 @@ export async function singleItemDays(db: DbOrTx, itemId: number, period: Period,
            ${Q(sql`r.qty_out`)} as "out", ${Q(sql`r.opening + r.qty_in - r.qty_out`)} as closing,
            ${MONEY(sql`r.opening * i.unit_price`)} as "openingValue", ${MONEY(sql`r.qty_in * i.unit_price`)} as "inValue",
            ${MONEY(sql`r.qty_out * i.unit_price`)} as "outValue",
-           ${MONEY(sql`(r.opening + r.qty_in - r.qty_out) * i.unit_price`)} as "closingValue"
+           ${MONEY(sql`(r.opening + r.qty_in - r.qty_out) * i.unit_price`)} as "closingValue",
+           ${Q(sql`sum(r.qty_in) over ()`)} as "sumIn", ${Q(sql`sum(r.qty_out) over ()`)} as "sumOut",
+           sum(round(r.qty_in * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumInValue",
+           sum(round(r.qty_out * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumOutValue"
     from running r cross join items i where i.id = ${itemId}
     order by r.day`);
   return result.rows;

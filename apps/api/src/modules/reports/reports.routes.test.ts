@@ -1,4 +1,12 @@
+import {
+  CSV_BOM,
+  type ReportColumn,
+  type ReportResponse,
+  type ReportTable,
+  type ReportType,
+} from "@wms/domain";
 import { sql } from "drizzle-orm";
+import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestContext } from "../../../test/context.ts";
 import {
@@ -18,11 +26,12 @@ import { createPurchase } from "../purchases/purchases.service.ts";
  *   05 Jan 10:00  TEA received 100 at A01 (opening stock, no purchase)
  *   20 Jan        purchase P1 (recorded later, backdated): TEA 50 at B01 at 12.00 -> noon
  *   03 Feb 09:00  TEA moved 30 A01 -> B01
- *   10 Feb 15:00  TEA dispatched 20 from B01
+ *   10 Feb 15:00  TEA dispatched 20 from B01 (reason "=1+2 damaged", a formula to a spreadsheet)
  *   15 Feb 11:00  TEA adjusted, decrease 5 at A01
  *   16 Feb 11:00  BOX received 40 at A01, then deleted (left out of every report)
  *   20 Feb        purchase P2: BOX 10 at B01 at 3.00
  *   05 Mar        purchase P3: TEA 25 at A01 at 14.00 (so TEA's current price is 14.00, BOX's 3.00)
+ * BOX is named "=Gift box": every export must keep a spreadsheet from running it as a formula.
  */
 const ctx = await createTestContext({ BUSINESS_TIME_ZONE: "Asia/Dubai" });
 const { user: admin, cookie } = await signedInAs(ctx, { role: "admin", name: "Report Admin" });
@@ -46,7 +55,7 @@ const tea = await createTestItem(ctx, {
 });
 const box = await createTestItem(ctx, {
   itemNo: "BOX",
-  name: "Gift box",
+  name: "=Gift box",
   type: "FINISHED",
   unit: "box",
   unitPrice: "2.5",
@@ -101,6 +110,7 @@ beforeAll(async () => {
       itemId: tea.id,
       fromLocationId: b01,
       quantity: "20",
+      reason: "=1+2 damaged",
       occurredAt: dubai("2026-02-10", 15),
     },
   ]);
@@ -312,5 +322,90 @@ describe("reports over a hand-computed ledger", () => {
       sql`select count(*)::int as n from stock_movements where deleted_at is not null`,
     );
     expect(count.rows[0]?.n).toBe(1);
+  });
+});
+
+/** A report's CSV export, parsed back: one section (title row, if any, then header, rows, totals) per table. */
+async function csvSections(type: ReportType, query: string) {
+  const response = await request(ctx.app, "GET", `/api/reports/${type}/csv?${query}`, { cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+  const body = response.body;
+  expect(body.startsWith(CSV_BOM)).toBe(true);
+  expect(body.slice(CSV_BOM.length).startsWith(CSV_BOM)).toBe(false);
+  const parsed = Papa.parse<string[]>(body.slice(CSV_BOM.length), { header: false, skipEmptyLines: false });
+  expect(parsed.errors).toEqual([]);
+  // Each table ends with a line break and tables are separated by an empty line.
+  const sections: string[][][] = [[]];
+  for (const row of parsed.data) {
+    if (row.length === 1 && row[0] === "") {
+      sections.push([]);
+    } else {
+      sections.at(-1)?.push(row);
+    }
+  }
+  return sections.filter((section) => section.length > 0);
+}
+
+/**
+ * The cells a table should export: header, rows, then totals, every value as its text. Text cells
+ * (not quantities or amounts) that a spreadsheet would run as a formula carry a leading apostrophe.
+ */
+function expectedCells(table: ReportTable): string[][] {
+  const cell = (column: ReportColumn, value: unknown) => {
+    if (value === null || value === undefined) {
+      return "";
+    }
+    const text = String(value);
+    const numeric = column.kind === "quantity" || column.kind === "money";
+    return !numeric && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  };
+  return [
+    table.columns.map((column) => column.label),
+    ...[...table.rows, ...table.totals].map((row) =>
+      table.columns.map((column) => cell(column, row[column.key])),
+    ),
+  ];
+}
+
+describe("CSV exports parse back to the report's rows", () => {
+  it.each<[ReportType, string, string]>([
+    ["item-stock", "end=2026-02-28", "'=Gift box"],
+    ["inventory-summary", "end=2026-02-28", "'=Gift box"],
+    ["movement-history", "start=2026-02-01&end=2026-02-28", "'=Gift box"],
+    ["valuation", "end=2026-03-31", "'=Gift box"],
+    ["stock-for-period", "start=2026-02-01&end=2026-02-28", "'=Gift box"],
+  ])("%s", async (type, query, neutralised) => {
+    const json = (await report(type, query)) as ReportResponse;
+    const [table] = json.tables;
+    if (!table) {
+      throw new Error(`${type} has no table`);
+    }
+    expect(table.rows.length).toBeGreaterThan(0);
+    const sections = await csvSections(type, query);
+    expect(sections).toHaveLength(1);
+    expect(sections[0]).toEqual(expectedCells(table));
+    const cells = sections.flat(2);
+    expect(cells).toContain(neutralised);
+    expect(cells).not.toContain(neutralised.slice(1));
+  });
+
+  it("single-item-summary: the days and the month's movements, each under its title", async () => {
+    const query = `itemId=${tea.id}&month=2026-02`;
+    const json = (await report("single-item-summary", query)) as ReportResponse;
+    const [days, movements] = json.tables;
+    if (!days || !movements) {
+      throw new Error("single-item-summary has two tables");
+    }
+    expect(days.rows).toHaveLength(28);
+    expect(movements.rows).toHaveLength(4);
+    const sections = await csvSections("single-item-summary", query);
+    expect(sections).toEqual([
+      [["TEA Black tea (kilogram), 2026-02"], ...expectedCells(days)],
+      [["Movements of the month"], ...expectedCells(movements)],
+    ]);
+    const dispatched = sections[1]?.find((row) => row.includes("Dispatched"));
+    expect(dispatched).toContain("'=1+2 damaged");
+    expect(sections[0]?.at(-1)).toEqual(["Total", "", "0", "25", "", "", "0.00", "350.00", ""]);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
 import { getItem } from "../items/items.service.ts";
 import { REPORT_COLUMNS } from "./report-definitions.ts";
@@ -89,23 +90,48 @@ async function typeTotals(db: DbOrTx, end: Date, valueKey: string, costKey?: str
     [valueKey]: String(row.value),
     ...(costKey ? { [costKey]: String(row.valueAtCost) } : {}),
   }));
-  const sum = (key: string) => byType.reduce((acc, row) => acc + Math.round(Number(row[key]) * 100), 0) / 100;
+  const first = byType[0];
   totals.push({
     itemNo: "Total",
-    [valueKey]: sum("value").toFixed(2),
-    ...(costKey ? { [costKey]: sum("valueAtCost").toFixed(2) } : {}),
+    [valueKey]: String(first?.totalValue ?? "0.00"),
+    ...(costKey ? { [costKey]: String(first?.totalValueAtCost ?? "0.00") } : {}),
   });
   return totals;
 }
 
-/** Builds one report. Every figure comes from PostgreSQL; this only names columns and adds totals. */
+const REPORT_SNAPSHOT = { isolationLevel: "repeatable read", accessMode: "read only" } as const;
+
+/**
+ * Builds one report. Every figure comes from PostgreSQL; this only names columns and adds totals. All
+ * of a report's queries (its rows, its totals, the item, the days, the movements) read one snapshot:
+ * a REPEATABLE READ READ ONLY transaction, so a movement recorded while the report runs is either in
+ * every table and total or in none. The aggregates get 64 MB of work memory so they stay off disk
+ * (decision 005).
+ */
 export async function buildReport(
   deps: Deps,
   type: ReportType,
   request: ReportRequest,
   limit: number,
 ): Promise<ReportResponse> {
-  const { db, config } = deps;
+  return inTransaction(
+    deps.db,
+    async (tx) => {
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      return buildReportIn(tx, deps, type, request, limit);
+    },
+    REPORT_SNAPSHOT,
+  );
+}
+
+async function buildReportIn(
+  db: DbOrTx,
+  deps: Deps,
+  type: ReportType,
+  request: ReportRequest,
+  limit: number,
+): Promise<ReportResponse> {
+  const { config } = deps;
   const timeZone = config.businessTimeZone;
   const today = todayIn(timeZone, deps.clock.now());
   const end = request.end ?? today;
@@ -185,18 +211,15 @@ export async function buildReport(
       const monthEnd = addDays(`${addDays(monthStart, 31).slice(0, 7)}-01`, -1);
       const period = await periodOf(db, monthStart, monthEnd, timeZone);
       const days = await singleItemDays(db, item.id, period, timeZone);
-      const sumOf = (key: string, digits: number) =>
-        days
-          .reduce((acc, row) => acc + Number(row[key]), 0)
-          .toFixed(digits)
-          .replace(/\.?0+$/, digits === 2 ? ".00" : "");
+      // The month's totals are summed in PostgreSQL with the days (exact numeric, never binary floats).
+      const first = days[0];
       const dayTotals: ReportRow[] = [
         {
           date: "Total",
-          in: sumOf("in", 3),
-          out: sumOf("out", 3),
-          inValue: sumOf("inValue", 2),
-          outValue: sumOf("outValue", 2),
+          in: String(first?.sumIn ?? "0"),
+          out: String(first?.sumOut ?? "0"),
+          inValue: String(first?.sumInValue ?? "0.00"),
+          outValue: String(first?.sumOutValue ?? "0.00"),
         },
       ];
       const movements = (await movementHistoryRows(db, period, limit, item.id)).map(movementLabel);
