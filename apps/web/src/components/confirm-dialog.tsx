@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { FailureTexts } from "../lib/error-message.ts";
 import { ErrorAlert } from "./error-alert.tsx";
 
 interface ConfirmDialogProps {
@@ -13,6 +14,8 @@ interface ConfirmDialogProps {
   /** The action is running: the confirm button shows it and closing waits. */
   loading?: boolean;
   error?: unknown;
+  /** The action's own words for a failure without a reason (network, 5xx), e.g. "Error deleting item…". */
+  errorTexts?: FailureTexts;
   destructive?: boolean;
 }
 
@@ -26,6 +29,7 @@ export function ConfirmDialog({
   onClose,
   loading = false,
   error,
+  errorTexts,
   destructive = true,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
@@ -33,7 +37,7 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={loading ? () => undefined : onClose} title={title} centered>
       <Stack>
         {typeof body === "string" ? <Text size="sm">{body}</Text> : body}
-        <ErrorAlert error={error} />
+        <ErrorAlert error={error} texts={errorTexts} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>
             {t("common.cancel")}

@@ -152,6 +152,7 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
         label={t("movements.tableLabel")}
         minWidth={1000}
         emptyText={hasActiveFilters(filters, today) ? t("movements.emptyFiltered") : t("movements.empty")}
+        errorText={t("movements.loadFailed")}
         rangeText={(range) => t("movements.pageRange", range)}
         page={filters.page}
         onPageChange={(next) => setFilters({ ...filters, page: next })}
@@ -183,6 +184,7 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
         onClose={closeDelete}
         loading={deleteMovement.isPending}
         error={deleteMovement.error}
+        errorTexts={{ unexpected: t("movements.deleteFailed") }}
       />
     </Stack>
   );
