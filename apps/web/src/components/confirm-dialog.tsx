@@ -17,6 +17,8 @@ interface ConfirmDialogProps {
   /** The action's own words for a failure without a reason (network, 5xx), e.g. "Error deleting item…". */
   errorTexts?: FailureTexts;
   destructive?: boolean;
+  /** False when the action can no longer succeed: the body says why, and only Close is offered. */
+  canConfirm?: boolean;
 }
 
 /** Asks before a destructive action; stays open (with the error) when the action fails. */
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   error,
   errorTexts,
   destructive = true,
+  canConfirm = true,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -40,11 +43,13 @@ export function ConfirmDialog({
         <ErrorAlert error={error} texts={errorTexts} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>
-            {t("common.cancel")}
+            {canConfirm ? t("common.cancel") : t("common.close")}
           </Button>
-          <Button color={destructive ? "red" : undefined} onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
+          {canConfirm ? (
+            <Button color={destructive ? "red" : undefined} onClick={onConfirm} loading={loading}>
+              {confirmLabel}
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     </Modal>
