@@ -282,4 +282,30 @@ describe("[BULK] Bulk Upload CSV", () => {
     expect(await page.getByRole("article", { name: `${prefix}-1 First ${prefix}` }).count()).toBe(0);
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
+  it("says the session is gone in the spec's words when it ends before the upload, and Close leads to the login page", async () => {
+    const warehouse = await createWarehouse(uniquePrefix("BUWH"), 2, 2);
+    const prefix = uniquePrefix("BS");
+    const page = browser.page();
+    const dialog = await openBulkUpload(page);
+    await fileInput(dialog).setInputFiles(
+      csvFile("session.csv", [
+        "Item Number,Name,Quantity,Warehouse,Shelf,Section",
+        `${prefix}-1,First ${prefix},2,${warehouse.name},A,01`,
+      ]),
+    );
+    const upload = dialog.getByRole("button", { name: "Upload 1 item" });
+    await upload.waitFor();
+
+    // The session ends (signed out elsewhere, or expired) while the preview is on screen.
+    await page.context().clearCookies();
+    await upload.click();
+    await dialog
+      .getByRole("alert")
+      .getByText("User authentication data is missing. Please log out and log in again.")
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe("/wmscontrolpaneladmin/items");
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expectPath(page, "/wmscontrolpaneladmin/login");
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
 });

@@ -1,22 +1,23 @@
 import { notifications } from "@mantine/notifications";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { sessionQueryKey } from "../features/auth/api/session.ts";
-import { sessionEffectOf, shouldRetry } from "../lib/api-client.ts";
+import { forgetSession, sessionQueryKey } from "../features/auth/api/session.ts";
+import { sessionEffectOf, shouldRetry, showsSessionEnd } from "../lib/api-client.ts";
 
 /**
  * One query client whose caches react to session-ending answers anywhere in the app: the cached
  * session is cleared (the route guard then sends the user to the matching login page) or reloaded
- * (the guard then sends a user who owes a password change to the account page).
+ * (the guard then sends a user who owes a password change to the account page). A query or mutation
+ * marked SESSION_END_SHOWN_HERE says so on its own screen, which forgets the session when left.
  */
 export function createQueryClient(i18n: I18n): QueryClient {
-  const onError = (error: unknown) => {
+  const onError = (error: unknown, meta?: Record<string, unknown>) => {
     const effect = sessionEffectOf(error);
     if (effect === "signed-out") {
-      const hadUser = Boolean(queryClient.getQueryData<{ user: unknown }>(sessionQueryKey)?.user);
-      queryClient.setQueryData(sessionQueryKey, { user: null });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      if (hadUser) {
+      if (showsSessionEnd(meta)) {
+        return;
+      }
+      if (forgetSession(queryClient)) {
         notifications.show({
           id: "session-ended",
           color: "yellow",
@@ -29,8 +30,10 @@ export function createQueryClient(i18n: I18n): QueryClient {
   };
 
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => onError(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: true },
       mutations: { retry: false },

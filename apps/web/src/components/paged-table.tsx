@@ -26,6 +26,8 @@ interface PagedTableProps<Data extends PageOf, Row> {
   /** Below this width the table scrolls inside its block rather than squeezing its columns. */
   minWidth: number;
   emptyText: string;
+  /** What a failed load says when the failure gives no reason, e.g. "Failed to load movements…". */
+  errorText?: string;
   /** "Showing {from}–{to} of {total}" in the list's own words. */
   rangeText: (range: { from: string; to: string; total: string }) => string;
   /** The page asked for (the answer's page may lag behind while the next one loads). */
@@ -63,7 +65,14 @@ export function PagedTable<Data extends PageOf, Row>(props: PagedTableProps<Data
   if (list.isPending) {
     rows = <SkeletonRows rows={props.skeletonRows ?? 6} columns={columnCount} />;
   } else if (list.isError) {
-    footer = <ErrorState error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />;
+    footer = (
+      <ErrorState
+        error={list.error}
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+        texts={{ unexpected: props.errorText }}
+      />
+    );
   } else {
     const { total, pageSize } = list.data;
     const shown = props.rowsOf(list.data);

@@ -95,6 +95,17 @@ export function sessionEffectOf(error: unknown): SessionEffect {
   return "none";
 }
 
+/**
+ * The `meta` of a query or mutation whose screen itself tells the user that the session has ended (the
+ * bulk upload: 'User authentication data is missing...'). Its 401 leaves the app's session as it is,
+ * so the screen stays up with that message; the screen ends the session when the user leaves it.
+ */
+export const SESSION_END_SHOWN_HERE = { sessionEndShownHere: true } as const;
+
+export function showsSessionEnd(meta: Record<string, unknown> | undefined): boolean {
+  return meta?.sessionEndShownHere === true;
+}
+
 /** Only failures that may pass on their own are retried: the network, 503 and 5xx. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 2) {

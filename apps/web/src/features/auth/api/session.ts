@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SessionResponse } from "@wms/domain";
 import { apiRequest } from "../../../lib/api-client.ts";
@@ -19,4 +20,16 @@ export function sessionQueryOptions() {
 
 export function useSession() {
   return useQuery(sessionQueryOptions());
+}
+
+/**
+ * Forgets the session the server no longer knows: the cached user is cleared (the route guard then
+ * sends the user to the matching login page) with everything read under it. True when a user was
+ * signed in until now.
+ */
+export function forgetSession(queryClient: QueryClient): boolean {
+  const hadUser = Boolean(queryClient.getQueryData<SessionResponse>(sessionQueryKey)?.user);
+  queryClient.setQueryData(sessionQueryKey, { user: null });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  return hadUser;
 }

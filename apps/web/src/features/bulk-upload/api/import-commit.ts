@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ImportCommitResponse } from "@wms/domain";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiRequest, SESSION_END_SHOWN_HERE } from "../../../lib/api-client.ts";
 import { IDEMPOTENCY_HEADER } from "../../../lib/idempotency.ts";
 import { invalidateStockQueries } from "../../../lib/stock-queries.ts";
 import type { UploadFile } from "../lib/upload-file.ts";
@@ -32,6 +32,8 @@ export function useCommitImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: commitImport,
+    // An ended session is shown in the upload window's result.
+    meta: SESSION_END_SHOWN_HERE,
     // New items with stock: the item lists (key root ["items"]) and everything else stock changes.
     onSuccess: () => invalidateStockQueries(queryClient),
   });

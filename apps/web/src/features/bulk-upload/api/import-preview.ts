@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ImportPreviewResponse } from "@wms/domain";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiRequest, SESSION_END_SHOWN_HERE } from "../../../lib/api-client.ts";
 import type { UploadFile } from "../lib/upload-file.ts";
 
 /** Where the sample file is downloaded from (UTF-8 with BOM, the columns the upload reads). */
@@ -20,6 +20,7 @@ export function previewImport(upload: UploadFile): Promise<ImportPreviewResponse
   });
 }
 
+/** An ended session is shown in the upload window (SESSION_END_SHOWN_HERE). */
 export function usePreviewImport() {
-  return useMutation({ mutationFn: previewImport });
+  return useMutation({ mutationFn: previewImport, meta: SESSION_END_SHOWN_HERE });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ImportProgress } from "@wms/domain";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiRequest, SESSION_END_SHOWN_HERE } from "../../../lib/api-client.ts";
 
 /** How often the progress of a running commit is asked for. */
 export const PROGRESS_POLL_MS = 300;
@@ -26,5 +26,7 @@ export function useImportProgress(key: string | null, polling: boolean) {
     refetchInterval: polling ? PROGRESS_POLL_MS : false,
     refetchIntervalInBackground: true,
     gcTime: 0,
+    // The commit's answer says when the session has ended, in the upload window.
+    meta: SESSION_END_SHOWN_HERE,
   });
 }

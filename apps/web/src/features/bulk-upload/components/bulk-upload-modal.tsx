@@ -1,11 +1,15 @@
 import { Modal, Stack, Stepper } from "@mantine/core";
 import { IconX } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { ImportPreviewResponse } from "@wms/domain";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { sessionEffectOf } from "../../../lib/api-client.ts";
+import type { FailureTexts } from "../../../lib/error-message.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
 import { useErrorMessage } from "../../../lib/use-error-message.ts";
+import { forgetSession } from "../../auth/api/session.ts";
 import { useCommitImport } from "../api/import-commit.ts";
 import { usePreviewImport } from "../api/import-preview.ts";
 import { useImportProgress } from "../api/import-progress.ts";
@@ -61,8 +65,26 @@ interface BulkUploadFlowProps {
 function BulkUploadFlow({ onClose, onLockChange }: BulkUploadFlowProps) {
   const { t } = useTranslation();
   const describe = useErrorMessage();
+  const queryClient = useQueryClient();
   const preview = usePreviewImport();
   const commit = useCommitImport();
+  const texts: FailureTexts = { signedOut: t("bulkUpload.authMissing") };
+  // A 401 is told here rather than by leaving for the login page at once (the spec's message); the
+  // session is forgotten when the window closes.
+  const sessionGone = useRef(false);
+  const noteFailure = (error: unknown) => {
+    if (sessionEffectOf(error) === "signed-out") {
+      sessionGone.current = true;
+    }
+  };
+  useEffect(
+    () => () => {
+      if (sessionGone.current) {
+        forgetSession(queryClient);
+      }
+    },
+    [queryClient],
+  );
   const [step, setStep] = useState<BulkUploadStep>("upload");
   const [upload, setUpload] = useState<UploadFile | null>(null);
   const [previewData, setPreviewData] = useState<ImportPreviewResponse | null>(null);
@@ -84,6 +106,7 @@ function BulkUploadFlow({ onClose, onLockChange }: BulkUploadFlowProps) {
         setPreviewData(data);
         setStep("preview");
       },
+      onError: noteFailure,
     });
   };
 
@@ -113,6 +136,7 @@ function BulkUploadFlow({ onClose, onLockChange }: BulkUploadFlowProps) {
           setStep("result");
         },
         onError: (error) => {
+          noteFailure(error);
           if (commitOutcomeKnown(error)) {
             unsettled.current = null;
           }
@@ -128,7 +152,7 @@ function BulkUploadFlow({ onClose, onLockChange }: BulkUploadFlowProps) {
     setOutcome(null);
     setStep("preview");
     if (upload) {
-      preview.mutate(upload, { onSuccess: setPreviewData });
+      preview.mutate(upload, { onSuccess: setPreviewData, onError: noteFailure });
     }
   };
 
@@ -138,13 +162,13 @@ function BulkUploadFlow({ onClose, onLockChange }: BulkUploadFlowProps) {
       <Stepper.Step label={t("bulkUpload.steps.upload")} description={t("bulkUpload.steps.uploadHint")}>
         <UploadStep
           busy={preview.isPending}
-          serverError={preview.error ? describe(preview.error) : null}
+          serverError={preview.error ? describe(preview.error, texts) : null}
           onFile={check}
         />
       </Stepper.Step>
       <Stepper.Step label={t("bulkUpload.steps.preview")} description={t("bulkUpload.steps.previewHint")}>
         <Stack>
-          {preview.error ? <ErrorAlert error={preview.error} /> : null}
+          {preview.error ? <ErrorAlert error={preview.error} texts={texts} /> : null}
           {previewData ? (
             <PreviewStep
               preview={previewData}

@@ -65,7 +65,7 @@ export function ResultStep({ outcome, onTryAgain, onClose }: ResultStepProps) {
   return (
     <Stack>
       <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-        {describe(outcome.error)}
+        {describe(outcome.error, { signedOut: t("bulkUpload.authMissing") })}
       </Alert>
       <ErrorList
         title={t("bulkUpload.validationErrors", { count: validationErrors.length })}

@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconPlus } from "@tabler/icons-react";
 import type { ItemInput, ItemView } from "@wms/domain";
+import { MESSAGES } from "@wms/domain";
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,7 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { CardsSkeleton } from "../../../components/loading-skeleton.tsx";
 import { ListPagination } from "../../../components/page-pagination.tsx";
 import { DeleteButton, EditButton } from "../../../components/row-action-buttons.tsx";
+import { localized } from "../../../i18n/server-messages.ts";
 import { numberLocale } from "../../../lib/format-number.ts";
 import { useCreateItem } from "../api/create-item.ts";
 import { useDeleteItem } from "../api/delete-item.ts";
@@ -131,7 +133,14 @@ export function ItemManagement({ canManage, historyHref, toolbarActions, itemAct
   if (items.isPending) {
     body = <CardsSkeleton count={6} lines={5} />;
   } else if (items.isError) {
-    body = <ErrorState error={items.error} onRetry={() => items.refetch()} retrying={items.isFetching} />;
+    body = (
+      <ErrorState
+        error={items.error}
+        onRetry={() => items.refetch()}
+        retrying={items.isFetching}
+        texts={{ unexpected: t("items.loadFailed") }}
+      />
+    );
   } else {
     const { total, page, pageSize } = items.data;
     const pagination = (
@@ -233,6 +242,7 @@ export function ItemManagement({ canManage, historyHref, toolbarActions, itemAct
             onClose={closeDelete}
             loading={deleteItem.isPending}
             error={deleteItem.error}
+            errorTexts={{ unexpected: localized(MESSAGES.itemDeleteFailed) }}
           />
         </>
       ) : null}

@@ -9,6 +9,14 @@ export const movementsQueryKey = ["movements"] as const;
 export const movementsListQueryKey = [...movementsQueryKey, "list"] as const;
 export const latestMovementQueryKey = [...movementsQueryKey, "latest"] as const;
 
+/**
+ * One movement asked for its delete window. Outside the movements root on purpose: the deletion's own
+ * invalidation (and live updates) must not ask again for the movement being deleted.
+ */
+export function deleteWindowQueryKey(id: number) {
+  return ["movement-delete-window", id] as const;
+}
+
 export function fetchMovements(
   filters: MovementFilters,
   signal?: AbortSignal,
@@ -45,4 +53,24 @@ export function latestMovementQueryOptions() {
 /** The Last Movement modal asks only while it is open. */
 export function useLatestMovement(enabled: boolean) {
   return useQuery({ ...latestMovementQueryOptions(), enabled });
+}
+
+/** One movement as the server sees it now (its deleteMinutesLeft counted at the answer). */
+export function fetchMovement(id: number, signal?: AbortSignal): Promise<MovementView> {
+  return apiRequest<MovementView>(`/movements/${id}`, signal ? { signal } : {});
+}
+
+/**
+ * The movement a delete dialog is about, asked afresh each time the dialog opens: the list's copy
+ * may be minutes old, and its time left to delete with it.
+ */
+export function useDeleteWindow(id: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: deleteWindowQueryKey(id ?? 0),
+    queryFn: ({ signal }) => fetchMovement(id ?? 0, signal),
+    enabled: enabled && id !== null,
+    staleTime: 0,
+    refetchOnMount: "always",
+    retry: false,
+  });
 }

@@ -298,7 +298,7 @@ function AddMovementForm({ currentUserId, onCancel, onDone, mutation }: AddMovem
           maxRows={5}
           {...form.getInputProps("reason")}
         />
-        <ErrorAlert error={mutation.error} />
+        <ErrorAlert error={mutation.error} texts={{ unexpected: t("movements.processFailed") }} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={pending}>
             {t("common.cancel")}

@@ -140,7 +140,7 @@ function StorageLocationForm({ item, currentUserId, mutation, onDone }: StorageL
           minRows={2}
           {...form.getInputProps("reason")}
         />
-        <ErrorAlert error={mutation.error} />
+        <ErrorAlert error={mutation.error} texts={{ unexpected: t("movements.processFailed") }} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
             {t("common.cancel")}

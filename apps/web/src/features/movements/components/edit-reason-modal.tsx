@@ -81,7 +81,7 @@ function EditReasonForm({ movement, mutation, onCancel }: EditReasonFormProps) {
           data-autofocus
           {...form.getInputProps("reason")}
         />
-        <ErrorAlert error={mutation.error} />
+        <ErrorAlert error={mutation.error} texts={{ unexpected: t("movements.updateFailed") }} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
             {t("common.cancel")}

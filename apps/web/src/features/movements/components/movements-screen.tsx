@@ -1,19 +1,18 @@
 import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import { IconClock, IconPlus } from "@tabler/icons-react";
 import type { MovementView } from "@wms/domain";
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { PagedTable } from "../../../components/paged-table.tsx";
 import { DeleteButton, EditButton } from "../../../components/row-action-buttons.tsx";
 import { useDateFormat } from "../../../lib/format-date.ts";
-import { useDeleteMovement } from "../api/movement-writes.ts";
 import { useMovementsList } from "../api/movements.ts";
 import { hasActiveFilters, withFilterChange, withFrom, withTo } from "../lib/movement-filters.ts";
 import { AddMovementModal } from "./add-movement-modal.tsx";
+import type { DeleteTarget } from "./delete-movement-dialog.tsx";
+import { DeleteMovementDialog } from "./delete-movement-dialog.tsx";
 import { EditReasonModal } from "./edit-reason-modal.tsx";
 import { LastMovementModal } from "./last-movement-modal.tsx";
 import { MovementRoute, MovementTypeBadge, useQuantityWithUnit } from "./movement-parts.tsx";
@@ -34,36 +33,18 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
   const { t } = useTranslation();
   const { filters, setFilters, today } = useMovementFilters();
   const movements = useMovementsList(filters);
-  const deleteMovement = useDeleteMovement();
   const dates = useDateFormat();
   const withUnit = useQuantityWithUnit();
   const [addOpened, addModal] = useDisclosure(false);
   const [lastOpened, lastModal] = useDisclosure(false);
   const [editing, setEditing] = useState<MovementView | null>(null);
-  const [deleting, setDeleting] = useState<MovementView | null>(null);
-
-  const closeDelete = () => {
-    deleteMovement.reset();
-    setDeleting(null);
-  };
-  const confirmDelete = () => {
-    if (!deleting) {
-      return;
-    }
-    deleteMovement.mutate(deleting.id, {
-      onSuccess: () => {
-        notifications.show({ color: "green", message: t("movements.deleted") });
-        closeDelete();
-      },
-    });
-  };
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
 
   const reference = (movement: MovementView) =>
     [movement.supplier, movement.invoice ? t("movements.invoiceRef", { invoice: movement.invoice }) : null]
       .filter(Boolean)
       .join(" · ");
 
-  const minutesLeft = deleting?.deleteMinutesLeft ?? 0;
   return (
     <Stack component="section" aria-label={t("movements.title")}>
       <Group justify="flex-end" gap="sm" wrap="wrap">
@@ -124,7 +105,11 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
                     size="compact-sm"
                     label={t("movements.delete")}
                     accessibleLabel={t("movements.deleteLabel", { name: movement.itemName })}
-                    onClick={() => setDeleting(movement)}
+                    onClick={() => {
+                      const openedAt = Date.now();
+                      // A placeholder page (keepPreviousData) has no answer time of its own.
+                      setDeleting({ movement, answeredAt: movements.dataUpdatedAt || openedAt, openedAt });
+                    }}
                   />
                 </Group>
               ) : null}
@@ -152,6 +137,7 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
         label={t("movements.tableLabel")}
         minWidth={1000}
         emptyText={hasActiveFilters(filters, today) ? t("movements.emptyFiltered") : t("movements.empty")}
+        errorText={t("movements.loadFailed")}
         rangeText={(range) => t("movements.pageRange", range)}
         page={filters.page}
         onPageChange={(next) => setFilters({ ...filters, page: next })}
@@ -159,31 +145,7 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
       <AddMovementModal opened={addOpened} onClose={addModal.close} currentUserId={currentUserId} />
       <LastMovementModal opened={lastOpened} onClose={lastModal.close} />
       <EditReasonModal movement={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t("movements.deleteTitle")}
-        body={
-          <Stack gap="xs">
-            <Text size="sm">
-              {t("movements.deleteBody", {
-                type: deleting ? t(`movements.types.${deleting.type}`) : "",
-                quantity: deleting ? withUnit(deleting.quantity, deleting.unit) : "",
-                name: deleting?.itemName ?? "",
-              })}
-            </Text>
-            <Text size="sm" fw={500}>
-              {minutesLeft > 0
-                ? t("movements.deleteMinutesLeft", { count: minutesLeft })
-                : t("movements.deleteWindowPassed")}
-            </Text>
-          </Stack>
-        }
-        confirmLabel={t("movements.deleteConfirm")}
-        onConfirm={confirmDelete}
-        onClose={closeDelete}
-        loading={deleteMovement.isPending}
-        error={deleteMovement.error}
-      />
+      <DeleteMovementDialog target={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { CreatePurchaseRequestSchema, MESSAGES, todayIn } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { localized } from "../../../i18n/server-messages.ts";
-import { fieldErrorsOf, isApiError } from "../../../lib/api-client.ts";
+import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { useBusinessTimeZone } from "../../../lib/app-info.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
 import { useIdempotencyKey } from "../../../lib/idempotency.ts";
@@ -59,12 +59,9 @@ export function PurchaseForm({ mutation, onDone }: PurchaseFormProps) {
     );
   });
 
-  // The server's message (e.g. a duplicate invoice), else the spec's generic failure; not twice when
+  // The server's reason (e.g. a duplicate invoice), else the spec's generic failure; not twice when
   // it is already shown beside its field.
-  const serverMessage =
-    isApiError(mutation.error) && mutation.error.message
-      ? describe(mutation.error)
-      : localized(MESSAGES.purchaseFailed);
+  const serverMessage = describe(mutation.error, { unexpected: localized(MESSAGES.purchaseFailed) });
   const failure =
     mutation.error && !Object.values(fieldErrorsOf(mutation.error)).includes(serverMessage)
       ? serverMessage

@@ -58,7 +58,14 @@ export function StaffSection() {
   if (staff.isPending) {
     body = <CardsSkeleton count={3} lines={3} />;
   } else if (staff.isError) {
-    body = <ErrorState error={staff.error} onRetry={() => staff.refetch()} retrying={staff.isFetching} />;
+    body = (
+      <ErrorState
+        error={staff.error}
+        onRetry={() => staff.refetch()}
+        retrying={staff.isFetching}
+        texts={{ unexpected: t("staff.loadFailed") }}
+      />
+    );
   } else if (staff.data.staff.length === 0) {
     body = <EmptyState text={t("staff.empty")} />;
   } else {

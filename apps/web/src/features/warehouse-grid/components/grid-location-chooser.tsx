@@ -132,7 +132,13 @@ export function GridLocationChooser({
           </Alert>
         ) : null}
         {warehouses.isError ? (
-          <ErrorState error={warehouses.error} onRetry={() => warehouses.refetch()} />
+          // The layout cannot be offered without the warehouse list: the spec's words for that.
+          <ErrorState
+            error={warehouses.error}
+            onRetry={() => warehouses.refetch()}
+            retrying={warehouses.isFetching}
+            texts={{ unexpected: t("warehouses.dataNotLoaded") }}
+          />
         ) : warehouses.isSuccess && list.length === 0 ? (
           <Text c="dimmed">{t("grid.noWarehouses")}</Text>
         ) : grid.isError ? (

@@ -1,6 +1,7 @@
 import { SimpleGrid } from "@mantine/core";
 import type { WarehouseSummary } from "@wms/domain";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { CardsSkeleton } from "../../../components/loading-skeleton.tsx";
@@ -16,6 +17,7 @@ interface WarehouseListProps {
 
 /** Cards, one per warehouse, with loading, error and empty states. */
 export function WarehouseList({ emptyText, renderActions }: WarehouseListProps) {
+  const { t } = useTranslation();
   const warehouses = useWarehouses();
   if (warehouses.isPending) {
     return <CardsSkeleton count={3} lines={6} />;
@@ -26,6 +28,7 @@ export function WarehouseList({ emptyText, renderActions }: WarehouseListProps) 
         error={warehouses.error}
         onRetry={() => warehouses.refetch()}
         retrying={warehouses.isFetching}
+        texts={{ unexpected: t("warehouses.loadFailed") }}
       />
     );
   }

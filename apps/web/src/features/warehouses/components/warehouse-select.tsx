@@ -39,6 +39,7 @@ export function WarehouseSelect({ label, value, onChange, emptyText }: Warehouse
         error={warehouses.error}
         onRetry={() => warehouses.refetch()}
         retrying={warehouses.isFetching}
+        texts={{ unexpected: t("warehouses.loadFailed") }}
       />
     );
   }
