@@ -1,3 +1,4 @@
+import { layoutClashesWithContainersMessage, MESSAGES } from "@wms/domain";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestContext } from "../../../test/context.ts";
@@ -231,6 +232,57 @@ describe("container shelves", () => {
     );
     const empty = await call("POST", `/api/warehouses/${warehouse.id}/container-shelves`, { name: "  " });
     expect(empty.json().error.details.fields.name).toBe("Container shelf name is required");
+  });
+
+  it("refuses a name that reads as a grid position, like A01, and accepts one that does not", async () => {
+    const warehouse = await createTestWarehouse(ctx, { maxShelves: 10 });
+    const add = (name: string) => call("POST", `/api/warehouses/${warehouse.id}/container-shelves`, { name });
+    for (const name of ["a01", "A1", "J 20", "c007"]) {
+      const refused = await add(name);
+      expect(refused.statusCode, name).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        code: "CONTAINER_SHELF_TAKEN",
+        message: MESSAGES.containerShelfLooksLikePosition,
+        details: { fields: { name: MESSAGES.containerShelfLooksLikePosition } },
+      });
+    }
+    // K is not one of its 10 shelves, so K01 is no position of this warehouse.
+    for (const name of ["K01", "A-01", "COLD 2"]) {
+      expect((await add(name)).statusCode, name).toBe(201);
+    }
+    const positions = await ctx.db.execute<{ shelf: string }>(
+      sql`select shelf from locations where warehouse_id = ${warehouse.id} and kind = 'container' order by shelf`,
+    );
+    expect(positions.rows.map((row) => row.shelf)).toEqual(["A-01", "COLD 2", "K01"]);
+  });
+
+  it("refuses to add shelves named like a container shelf, naming it, and allows every other layout", async () => {
+    const warehouse = await createTestWarehouse(ctx, { maxShelves: 10, sectionsPerShelf: 2 }, [
+      "K",
+      "L01",
+      "COLD",
+    ]);
+    const edit = (maxShelves: number, sectionsPerShelf = 2) =>
+      call("PUT", `/api/warehouses/${warehouse.id}`, {
+        credentials,
+        warehouse: { name: warehouse.name, location: "Dubai", maxShelves, sectionsPerShelf },
+      });
+    for (const maxShelves of [11, 12, 40]) {
+      const refused = await edit(maxShelves);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        code: "CONTAINER_SHELF_TAKEN",
+        details: { maxShelves: 10 },
+      });
+      expect(refused.json().error.message).toContain("container shelf K");
+    }
+    expect((await edit(12)).json().error.message).toBe(layoutClashesWithContainersMessage(["K", "L01"], 10));
+    const unchanged = await call("GET", `/api/warehouses/${warehouse.id}`);
+    expect(unchanged.json()).toMatchObject({ maxShelves: 10, containerShelves: ["COLD", "K", "L01"] });
+    // More sections, fewer shelves, or the same shelves are fine.
+    expect((await edit(10, 20)).statusCode).toBe(200);
+    expect((await edit(4, 3)).statusCode).toBe(200);
+    expect((await edit(10, 3)).statusCode).toBe(200);
   });
 
   it("deletes only an empty shelf, after admin credentials", async () => {
