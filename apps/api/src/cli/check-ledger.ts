@@ -1,6 +1,6 @@
 import { loadConfig } from "../config.ts";
 import { openRuntimeDatabase } from "../db/runtime.ts";
-import { findLedgerViolations } from "../modules/stock/ledger-invariants.ts";
+import { checkLedger } from "../modules/stock/ledger-invariants.ts";
 
 /**
  * `npm run check:ledger`: verifies the ledger invariants (DESIGN.md section 4) on the configured
@@ -15,7 +15,7 @@ async function main(): Promise<number> {
     warn: (m) => process.stderr.write(`${m}\n`),
   });
   try {
-    const violations = await findLedgerViolations(runtime.database.db);
+    const violations = await checkLedger(runtime.database.db);
     if (violations.length === 0) {
       process.stdout.write("Ledger check passed: every balance equals its movements (I1-I6).\n");
       return 0;
