@@ -4,9 +4,9 @@ import { checkLedger } from "../modules/stock/ledger-invariants.ts";
 
 /**
  * `npm run check:ledger`: verifies the ledger invariants (DESIGN.md section 4) on the configured
- * database, embedded or DATABASE_URL, and exits non-zero naming every violating row. I4 (a movement
- * reversed at most once) and I5 (one movement set per idempotency key) are held by the schema itself:
- * a deletion is a single mark taken under the movement's row lock, and keys are a primary key.
+ * database, embedded or DATABASE_URL, and exits non-zero naming every violating row: I1-I3 and I6 on
+ * the balances and movements, I4 (a movement reversed at most once) on the deletion marks and their
+ * audit records, I5 (one movement set per idempotency key) on the stored keys and their answers.
  */
 async function main(): Promise<number> {
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
