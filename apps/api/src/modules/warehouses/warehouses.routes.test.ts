@@ -310,6 +310,81 @@ describe("container shelves", () => {
   });
 });
 
+describe("the audit log of warehouse changes", () => {
+  async function auditOf(warehouseId: number) {
+    const result = await ctx.db.execute<{
+      action: string;
+      actorId: number | null;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+    }>(sql`
+      select action, actor_id as "actorId", before, after from audit_log
+      where entity = 'warehouse' and entity_id = ${String(warehouseId)} order by id`);
+    return result.rows;
+  }
+
+  it("records an edit, container shelves added and deleted, and a deletion, each with who and what", async () => {
+    const created = await call("POST", "/api/warehouses", {
+      name: "AUDITED",
+      location: "Deira",
+      maxShelves: 2,
+    });
+    const { id } = created.json();
+    const edited = await call("PUT", `/api/warehouses/${id}`, {
+      credentials,
+      warehouse: { name: "AUDITED 2", location: "Karama", maxShelves: 3, sectionsPerShelf: 2 },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await call("POST", `/api/warehouses/${id}/container-shelves`, { name: "cold" })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await call("DELETE", `/api/warehouses/${id}/container-shelves/COLD`, { credentials })).statusCode,
+    ).toBe(204);
+    expect((await call("DELETE", `/api/warehouses/${id}`, { credentials })).statusCode).toBe(204);
+
+    const rows = await auditOf(id);
+    expect(rows.map((row) => row.action)).toEqual([
+      "create",
+      "update",
+      "add_container_shelf",
+      "delete_container_shelf",
+      "delete",
+    ]);
+    expect(rows.every((row) => row.actorId === admin.id)).toBe(true);
+    const [, update, added, removed, deleted] = rows;
+    expect(update?.before).toMatchObject({
+      name: "AUDITED",
+      location: "Deira",
+      maxShelves: 2,
+      sectionsPerShelf: 3,
+    });
+    expect(update?.after).toMatchObject({
+      name: "AUDITED 2",
+      location: "Karama",
+      maxShelves: 3,
+      sectionsPerShelf: 2,
+    });
+    expect(added?.after).toEqual({ name: "COLD" });
+    expect(removed?.before).toEqual({ name: "COLD" });
+    expect(deleted?.before).toMatchObject({ id, name: "AUDITED 2", location: "Karama" });
+    // Never the re-entered credentials.
+    expect(JSON.stringify(rows)).not.toContain(DEFAULT_PASSWORD);
+  });
+
+  it("records the archiving of a warehouse that movements name", async () => {
+    const warehouse = await createTestWarehouse(ctx, { name: "ARCHIVED AUDIT" });
+    const item = await createTestItem(ctx);
+    const position = await positionId(ctx, warehouse.id, "A", "01");
+    await receive(ctx, item.id, position, "1");
+    await writeStock(ctx, [{ type: "dispatched", itemId: item.id, fromLocationId: position, quantity: "1" }]);
+    expect((await call("DELETE", `/api/warehouses/${warehouse.id}`, { credentials })).statusCode).toBe(204);
+    const archived = (await auditOf(warehouse.id)).filter((row) => row.action === "archive");
+    expect(archived).toHaveLength(1);
+    expect(archived[0]).toMatchObject({ actorId: admin.id, before: { name: "ARCHIVED AUDIT" }, after: null });
+  });
+});
+
 describe("verifying admin credentials before a sensitive form", () => {
   it("answers 204 for an admin's credentials, 403 otherwise, and throttles guessing", async () => {
     expect((await call("POST", "/api/auth/verify-admin", credentials)).statusCode).toBe(204);
