@@ -1,10 +1,7 @@
 import pg from "pg";
 import { connectDatabase } from "../../apps/api/src/db/client.ts";
 import { runMigrations } from "../../apps/api/src/db/migrate.ts";
-import {
-  findLedgerViolations,
-  type LedgerViolation,
-} from "../../apps/api/src/modules/stock/ledger-invariants.ts";
+import { checkLedger, type LedgerViolation } from "../../apps/api/src/modules/stock/ledger-invariants.ts";
 
 export function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
@@ -51,7 +48,7 @@ export async function ledgerViolations(url: string): Promise<{ violations: Ledge
   const start = performance.now();
   const database = connectDatabase(url, { max: 2 });
   try {
-    const violations = await findLedgerViolations(database.db);
+    const violations = await checkLedger(database.db);
     return { violations, ms: Math.round(performance.now() - start) };
   } finally {
     await database.close();

@@ -75,6 +75,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
       /** Cookies are Secure (and take the __Host- prefix) only when the public address is HTTPS. */
       secureCookie: env.PUBLIC_URL?.startsWith("https://") ?? false,
+      /** How often an open event stream checks that its session is still live (expiry). */
+      streamCheckMs: 30_000,
     },
     logLevel: env.LOG_LEVEL,
     faultInjection: env.WMS_FAULT_INJECTION,

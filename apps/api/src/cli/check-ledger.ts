@@ -1,12 +1,12 @@
 import { loadConfig } from "../config.ts";
 import { openRuntimeDatabase } from "../db/runtime.ts";
-import { findLedgerViolations } from "../modules/stock/ledger-invariants.ts";
+import { checkLedger } from "../modules/stock/ledger-invariants.ts";
 
 /**
  * `npm run check:ledger`: verifies the ledger invariants (DESIGN.md section 4) on the configured
- * database, embedded or DATABASE_URL, and exits non-zero naming every violating row. I4 (a movement
- * reversed at most once) and I5 (one movement set per idempotency key) are held by the schema itself:
- * a deletion is a single mark taken under the movement's row lock, and keys are a primary key.
+ * database, embedded or DATABASE_URL, and exits non-zero naming every violating row: I1-I3 and I6 on
+ * the balances and movements, I4 (a movement reversed at most once) on the deletion marks and their
+ * audit records, I5 (one movement set per idempotency key) on the stored keys and their answers.
  */
 async function main(): Promise<number> {
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
@@ -15,7 +15,7 @@ async function main(): Promise<number> {
     warn: (m) => process.stderr.write(`${m}\n`),
   });
   try {
-    const violations = await findLedgerViolations(runtime.database.db);
+    const violations = await checkLedger(runtime.database.db);
     if (violations.length === 0) {
       process.stdout.write("Ledger check passed: every balance equals its movements (I1-I6).\n");
       return 0;

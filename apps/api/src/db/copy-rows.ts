@@ -1,22 +1,9 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import type { Tx } from "./client.ts";
+import { connectionOf, type Tx } from "./client.ts";
 
 export type CopyValue = string | number | bigint | null;
-
-/**
- * The connection a transaction runs on. COPY is a protocol of its own that Drizzle does not speak;
- * the stream must go over the transaction's own connection so the rows stay inside it.
- */
-function connectionOf(tx: Tx): pg.ClientBase {
-  const client = (tx as unknown as { session?: { client?: pg.ClientBase } }).session?.client;
-  if (!client || typeof client.query !== "function") {
-    throw new Error("The transaction exposes no PostgreSQL connection for COPY");
-  }
-  return client;
-}
 
 /** One CSV field: NULL stays unquoted and empty, every other value is quoted (so "" is an empty text). */
 function csvField(value: CopyValue): string {

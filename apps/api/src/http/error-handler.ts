@@ -2,7 +2,7 @@ import { type ApiErrorBody, ERROR_STATUS, type ErrorCode, MESSAGES } from "@wms/
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "./app-error.ts";
-import { isDatabaseUnavailable, sqlStateOf } from "./database-errors.ts";
+import { isDatabaseTimeout, isDatabaseUnavailable, sqlStateOf } from "./database-errors.ts";
 
 export function sendError(
   reply: FastifyReply,
@@ -48,8 +48,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, "VALIDATION_FAILED", "A quantity or amount is too large.");
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, "database unavailable");
-      return sendError(reply, "DATABASE_UNAVAILABLE", MESSAGES.databaseUnavailable);
+      const timeout = isDatabaseTimeout(error);
+      request.log.warn({ err: error }, timeout ? "database timeout" : "database unavailable");
+      return sendError(reply, "DATABASE_UNAVAILABLE", MESSAGES.databaseUnavailable, {
+        retryable: true,
+        ...(timeout ? { reason: "timeout" } : {}),
+      });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, empty JSON body, bad URL encoding.

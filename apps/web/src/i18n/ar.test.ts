@@ -1,4 +1,9 @@
-import { MESSAGES, notEnoughStockMessage, warehouseHasStockMessage } from "@wms/domain";
+import {
+  layoutClashesWithContainersMessage,
+  MESSAGES,
+  notEnoughStockMessage,
+  warehouseHasStockMessage,
+} from "@wms/domain";
 import { describe, expect, it } from "vitest";
 import ar from "./ar.json";
 import en from "./en.json";
@@ -101,6 +106,9 @@ describe("server messages in Arabic", () => {
   it("carries the numbers of built messages over", () => {
     expect(localizeServerText(notEnoughStockMessage("12.5"), "ar")).toContain("12.5");
     expect(localizeServerText(warehouseHasStockMessage(7), "ar")).toContain("7");
+    const clash = localizeServerText(layoutClashesWithContainersMessage(["K01", "L"], 10), "ar");
+    expect(clash).toMatch(/[\u0600-\u06FF]/);
+    expect(clash).toContain("K01, L");
     expect(localizeServerText("Name must be at most 60 characters", "ar")).toBe(
       "يجب ألا يزيد الاسم على 60 حرفًا",
     );

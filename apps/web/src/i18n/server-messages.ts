@@ -38,6 +38,8 @@ export const AR_MESSAGES: Record<keyof typeof MESSAGES, string> = {
   containerShelfMoveItems: "يُرجى نقل جميع الأصناف إلى موقع آخر قبل حذف رف الحاويات هذا.",
   containerShelfTaken: "يحتوي هذا المستودع بالفعل على رف حاويات بهذا الاسم.",
   containerShelfIsGridShelf: "لا يمكن أن يحمل رف الحاويات اسم أحد رفوف المستودع.",
+  containerShelfLooksLikePosition:
+    "لا يمكن تسمية رف الحاويات باسم رف يليه رقم (مثل A01): إذ سيُقرأ رمز موقعه كموقع على ذلك الرف.",
   containerShelfNotFound: "لم يُعثر على رف الحاويات.",
   itemNoTaken: "يوجد صنف بهذا الرقم بالفعل",
   itemNotFound: "لم يُعثر على الصنف",
@@ -131,6 +133,11 @@ const AR_PATTERNS: Pattern[] = [
     /^The layout cannot shrink while these positions hold stock: (.+?)(?: and (\d+) more)?\. Move the stock first\.$/,
     (codes, more) =>
       `لا يمكن تصغير المخطط ما دامت هذه المواقع تحتوي على مخزون: ${codes}${more ? ` و${more} أخرى` : ""}. انقل المخزون أولًا.`,
+  ],
+  [
+    /^The new layout would make the location codes of container shelf (.+) ambiguous with new grid shelves\. Keep at most (\d+) shelves, or empty and delete that container shelf first\.$/,
+    (containers, keep) =>
+      `سيجعل المخطط الجديد رموز مواقع رف الحاويات ${containers} ملتبسة مع رفوف جديدة. أبقِ ${keep} رفًا على الأكثر، أو أفرغ رف الحاويات ذلك واحذفه أولًا.`,
   ],
   [/^Line (\d+): (.+)$/, (line, message) => `السطر ${line}: ${localizeArabic(message ?? "") ?? message}`],
   [/^Missing required headers: (.+)$/, (headers) => `ترويسات مطلوبة مفقودة: ${headers}`],

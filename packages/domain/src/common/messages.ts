@@ -31,6 +31,8 @@ export const MESSAGES = {
   containerShelfMoveItems: "Please move all items to another location before deleting this container shelf.",
   containerShelfTaken: "This warehouse already has a container shelf with this name.",
   containerShelfIsGridShelf: "A container shelf cannot take the name of one of the warehouse's shelves.",
+  containerShelfLooksLikePosition:
+    "A container shelf cannot be named like a shelf followed by a number (such as A01): its location code would read as that shelf's position.",
   containerShelfNotFound: "Container shelf not found.",
   itemNoTaken: "Item with this number already exists",
   itemNotFound: "Item not found",
@@ -99,4 +101,13 @@ export function layoutInUseMessage(codes: string[]): string {
   const shown = codes.slice(0, 10).join(", ");
   const more = codes.length > 10 ? ` and ${codes.length - 10} more` : "";
   return `The layout cannot shrink while these positions hold stock: ${shown}${more}. Move the stock first.`;
+}
+
+/**
+ * Product-decisions 11: a layout change that would add grid shelves named like existing container
+ * shelves (container 'K' or 'K01' when 10 shelves grow to 11). `keepAtMost` is the most shelves the
+ * warehouse can have without a clash.
+ */
+export function layoutClashesWithContainersMessage(containers: string[], keepAtMost: number): string {
+  return `The new layout would make the location codes of container shelf ${containers.join(", ")} ambiguous with new grid shelves. Keep at most ${keepAtMost} shelves, or empty and delete that container shelf first.`;
 }

@@ -24,13 +24,17 @@ export const purchases = pgTable(
     notes: text("notes").notNull().default(""),
     createdBy: integer("created_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the last of its received movements is deleted (docs/decisions/009): nothing of it is
+     * left in the ledger, and its supplier's invoice may be recorded again.
+     */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
   },
   (table) => [
-    // Product-decisions 14: the same invoice from the same supplier is one purchase.
-    uniqueIndex("purchases_supplier_invoice_unique").on(
-      sql`lower(btrim(${table.supplierName}))`,
-      sql`lower(btrim(${table.invoiceNumber}))`,
-    ),
+    // Product-decisions 14: the same invoice from the same supplier is one purchase (one not voided).
+    uniqueIndex("purchases_supplier_invoice_unique")
+      .on(sql`lower(btrim(${table.supplierName}))`, sql`lower(btrim(${table.invoiceNumber}))`)
+      .where(sql`${table.voidedAt} is null`),
   ],
 );
 

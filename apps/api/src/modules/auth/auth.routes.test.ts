@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createTestContext } from "../../../test/context.ts";
 import { createUser, DEFAULT_PASSWORD, signedInAs } from "../../../test/factories/users.ts";
 import { errorCode, request, sessionCookieFrom } from "../../../test/http.ts";
-import { MAX_FAILURES_PER_ACCOUNT } from "./sign-in-limits.ts";
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../http/csrf.ts";
+import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from "./sign-in-limits.ts";
 
 const ctx = await createTestContext({ SESSION_IDLE_MINUTES: "30", SESSION_ABSOLUTE_HOURS: "12" });
 
@@ -77,6 +78,33 @@ describe("signing in", () => {
 
     ctx.clock.advance(16 * 60_000);
     expect((await login("staff", staff.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("rate limits a client address after repeated failures across accounts, until the window passes", async () => {
+    const address = "198.51.100.7";
+    const from = (remoteAddress: string, email: string, password: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        remoteAddress,
+        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        payload: { portal: "staff", email, password },
+      });
+    const staff = await createUser(ctx, { role: "staff" });
+    // Guessing at many accounts: no account reaches its own limit, the address reaches its.
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_ADDRESS - 1; attempt += 1) {
+      expect((await from(address, `guess-${attempt}@example.com`, "not the password")).statusCode).toBe(401);
+    }
+    // A good sign-in clears the account's counter, never the address's.
+    expect((await from(address, staff.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    expect((await from(address, "one-more@example.com", "not the password")).statusCode).toBe(401);
+    const blocked = await from(address, staff.email, DEFAULT_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toMatchObject({ code: "RATE_LIMITED", message: MESSAGES.tooManyAttempts });
+    // The same account from another address, and the same address once the window has passed, get in.
+    expect((await from("198.51.100.8", staff.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    ctx.clock.advance(16 * 60_000);
+    expect((await from(address, staff.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
   });
 
   it("counts failures at both portals against the same account", async () => {

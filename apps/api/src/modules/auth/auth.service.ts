@@ -16,8 +16,13 @@ import {
   updateLanguage,
   updatePassword,
 } from "../users/users.repository.ts";
-import { deleteUserSessions } from "./sessions.repository.ts";
-import { endSession, type SessionDeps, startSession, toSessionUser } from "./sessions.service.ts";
+import {
+  endSession,
+  endUserSessions,
+  type SessionDeps,
+  startSession,
+  toSessionUser,
+} from "./sessions.service.ts";
 import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess } from "./sign-in-limits.ts";
 
 export interface AuthDeps extends SessionDeps {
@@ -125,7 +130,7 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(input.newPassword);
   const token = await db.transaction(async (tx) => {
     await updatePassword(tx, user.id, passwordHash, false);
-    await deleteUserSessions(tx, user.id);
+    await endUserSessions(tx, user.id);
     const issued = await startSession(tx, deps, user.id, meta);
     await recordAudit(tx, actor, { entity: "user", entityId: user.id, action: "change_password" });
     return issued;

@@ -46,8 +46,13 @@ export async function touchSession(db: DbOrTx, tokenHash: string, now: Date): Pr
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+/** Deletes one session; returns its user, or null when there was no such session. */
+export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<number | null> {
+  const [row] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ userId: sessions.userId });
+  return row?.userId ?? null;
 }
 
 export async function deleteUserSessions(db: DbOrTx, userId: number): Promise<void> {

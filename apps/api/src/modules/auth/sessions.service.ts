@@ -3,8 +3,16 @@ import type { SessionUser } from "@wms/domain";
 import type { Config } from "../../config.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { sessionsEndedEvent } from "../events/change-events.ts";
+import { queueChangeEvents } from "../events/change-publisher.ts";
 import type { UserRow } from "../users/users.repository.ts";
-import { deleteSession, findActiveSession, insertSession, touchSession } from "./sessions.repository.ts";
+import {
+  deleteSession,
+  deleteUserSessions,
+  findActiveSession,
+  insertSession,
+  touchSession,
+} from "./sessions.repository.ts";
 
 /** Last-seen is written at most once a minute per session, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -65,6 +73,25 @@ export async function resolveSession(
   return { user: toSessionUser(found.user), tokenHash };
 }
 
+/**
+ * True while the session behind `tokenHash` may still be used: neither signed out, expired (idle or
+ * absolute) nor its account archived. Unlike resolveSession it never extends the session, so a
+ * long-lived event stream checking it does not keep an idle session alive.
+ */
+export async function isSessionLive(db: DbOrTx, deps: SessionDeps, tokenHash: string): Promise<boolean> {
+  return (await findActiveSession(db, tokenHash, deps.clock.now(), deps.config.session.idleMs)) !== undefined;
+}
+
+/** Ends one session; the open event streams of its user re-check theirs once this commits. */
 export async function endSession(db: DbOrTx, tokenHash: string): Promise<void> {
-  await deleteSession(db, tokenHash);
+  const userId = await deleteSession(db, tokenHash);
+  if (userId !== null) {
+    await queueChangeEvents(db, [sessionsEndedEvent(userId)]);
+  }
+}
+
+/** Ends every session of a user (password change or reset, the account archived), streams included. */
+export async function endUserSessions(db: DbOrTx, userId: number): Promise<void> {
+  await deleteUserSessions(db, userId);
+  await queueChangeEvents(db, [sessionsEndedEvent(userId)]);
 }

@@ -37,7 +37,7 @@ export async function createBackup(url: string, file: string, now = new Date()):
   const partial = `${file}.partial`;
   fs.rmSync(partial, { force: true });
 
-  const client = new pg.Client({ connectionString: url, application_name: "wms-backup" });
+  const client = new pg.Client({ connectionString: url, application_name: "wms-backup", keepAlive: true });
   await client.connect();
   let writer: FrameWriter | undefined;
   try {

@@ -162,7 +162,7 @@ export async function restoreBackup(
     `Backup verified: ${manifest.tables.length} tables, schema ${describeVersion(manifest.schemaVersion)}.`,
   );
 
-  const client = new pg.Client({ connectionString: url, application_name: "wms-restore" });
+  const client = new pg.Client({ connectionString: url, application_name: "wms-restore", keepAlive: true });
   await client.connect();
   try {
     await client.query("begin isolation level read committed");

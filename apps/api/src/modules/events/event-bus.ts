@@ -53,7 +53,14 @@ export class EventBus {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: "wms-events" });
+    // Keepalive: a LISTEN connection only reads, so without it a half-open connection would go
+    // silent (no events, no error) until the operating system gave up on it.
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: "wms-events",
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on("notification", (message) => {
       const parsed = ChangeEventSchema.safeParse(JSON.parse(message.payload ?? "null"));
       if (parsed.success) {

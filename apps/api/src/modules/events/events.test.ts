@@ -32,21 +32,29 @@ const staff = await createUser(ctx, { role: "staff" });
 const cookie = await sessionCookieFor(ctx, staff.id);
 const warehouse = await createTestWarehouse(ctx);
 const a01 = await positionId(ctx, warehouse.id, "A", "01");
+const admin = await createUser(ctx, { role: "admin" });
+const adminCookie = await sessionCookieFor(ctx, admin.id);
 
-/** Opens the event stream as the staff member and collects parsed events until closed. */
-async function openStream() {
+/** Opens the event stream (as the staff member by default) and collects parsed events until it ends. */
+async function openStream(as = cookie) {
   const controller = new AbortController();
-  const response = await fetch(`${address}/api/events`, { headers: { cookie }, signal: controller.signal });
+  const response = await fetch(`${address}/api/events`, {
+    headers: { cookie: as },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
   const events: Array<{ entity: string; id: string; action: string }> = [];
+  const named: string[] = [];
   const reader = response.body?.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
+  let ended = false;
   const pump = (async () => {
     while (reader) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
       if (done) {
+        ended = true;
         return;
       }
       buffer += decoder.decode(value, { stream: true });
@@ -54,8 +62,11 @@ async function openStream() {
       while (boundary >= 0) {
         const block = buffer.slice(0, boundary);
         buffer = buffer.slice(boundary + 2);
+        const name = block.split("\n").find((line) => line.startsWith("event: "));
         const data = block.split("\n").find((line) => line.startsWith("data: "));
-        if (data && !block.includes("event: ready")) {
+        if (name) {
+          named.push(name.slice(7));
+        } else if (data) {
           events.push(JSON.parse(data.slice(6)));
         }
         boundary = buffer.indexOf("\n\n");
@@ -64,6 +75,10 @@ async function openStream() {
   })();
   return {
     events,
+    /** Named events (ready, end) in arrival order. */
+    named,
+    /** True once the server has ended the stream. */
+    ended: () => ended,
     close: async () => {
       controller.abort();
       await pump;
@@ -195,5 +210,57 @@ describe("change events", () => {
     const item = await createTestItem(ctx);
     await waitFor(() => stream.events.some((e) => e.entity === "item" && e.id === String(item.id)), 2_000);
     await stream.close();
+  });
+});
+
+describe("a stream ends when its session ends", () => {
+  it("ends at sign-out, and the browser's reconnection is refused", async () => {
+    const own = await sessionCookieFor(ctx, staff.id);
+    const stream = await openStream(own);
+    const bystander = await openStream();
+    const logout = await request(ctx.app, "POST", "/api/auth/logout", { cookie: own });
+    expect(logout.statusCode).toBe(204);
+    await waitFor(stream.ended, 2_000);
+    expect(stream.named).toEqual(["ready", "end"]);
+    expect((await fetch(`${address}/api/events`, { headers: { cookie: own } })).status).toBe(401);
+    // The staff member's other session, and its stream, go on.
+    expect(bystander.ended()).toBe(false);
+    expect(bystander.events.some((event) => event.entity === "session")).toBe(false);
+    await bystander.close();
+  });
+
+  it("ends when an admin on another process resets the password or archives the account", async () => {
+    const member = await createUser(ctx, { role: "staff" });
+    const first = await openStream(await sessionCookieFor(ctx, member.id));
+    const reset = await request(other, "POST", `/api/staff/${member.id}/password`, {
+      cookie: adminCookie,
+      body: { password: "a brand new password" },
+    });
+    expect(reset.statusCode).toBe(204);
+    await waitFor(first.ended, 2_000);
+
+    const archived = await createUser(ctx, { role: "staff" });
+    const second = await openStream(await sessionCookieFor(ctx, archived.id));
+    const deletion = await request(other, "DELETE", `/api/staff/${archived.id}`, { cookie: adminCookie });
+    expect(deletion.statusCode).toBe(204);
+    await waitFor(second.ended, 2_000);
+    expect(second.named.at(-1)).toBe("end");
+  });
+
+  it("ends at the next check once the session has expired, and not before", async () => {
+    const previous = ctx.config.session.streamCheckMs;
+    // The app reads its configuration per stream: check every 100 ms instead of every 30 s.
+    ctx.config.session.streamCheckMs = 100;
+    try {
+      const own = await sessionCookieFor(ctx, staff.id);
+      const stream = await openStream(own);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(stream.ended()).toBe(false);
+      ctx.clock.advance(ctx.config.session.idleMs + 60_000);
+      await waitFor(stream.ended, 2_000);
+      expect(stream.named).toEqual(["ready", "end"]);
+    } finally {
+      ctx.config.session.streamCheckMs = previous;
+    }
   });
 });

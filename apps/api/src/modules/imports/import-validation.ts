@@ -1,5 +1,6 @@
 import {
   containerSectionMessage,
+  GRID_SHELF_CELL,
   IMPORT_COLUMNS,
   type ImportField,
   type ImportPreviewRow,
@@ -324,13 +325,13 @@ function placeRow(row: CheckedRow, warehouse: WarehouseIndex, shelf: string, sec
   };
 }
 
-const SHELF_CELL = /^([A-Z]+)\s*(\d+)?$/;
 const twoDigits = (digits: string) => (digits.length < 2 ? digits.padStart(2, "0") : digits);
 
 /**
  * Resolves a row's Warehouse, Shelf and Section cells to a live position. The shelf cell is a
  * container shelf's name, or shelf letters with optional digits naming the section ('B3' = shelf B,
- * section 03). Container shelves take no section (or the word CONTAINER).
+ * section 03). Container shelves take no section (or the word CONTAINER). No container shelf can be
+ * named like a grid shelf cell (product-decisions 11, containerShelfClash), so the two never compete.
  */
 function resolveLocation(row: CheckedRow, warehouse: WarehouseIndex): void {
   const { layout } = warehouse;
@@ -346,7 +347,7 @@ function resolveLocation(row: CheckedRow, warehouse: WarehouseIndex): void {
     placeRow(row, warehouse, shelfCell, null);
     return;
   }
-  const match = SHELF_CELL.exec(shelfCell);
+  const match = GRID_SHELF_CELL.exec(shelfCell);
   const letters = match?.[1];
   if (!match || !letters || !warehouse.gridShelves.has(letters)) {
     addError(row, "shelf", shelfNotFoundMessage(letters ?? shelfCell, layout.name));

@@ -11,7 +11,7 @@ import {
 } from "@wms/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
-import type { Db, DbOrTx, Tx } from "../../db/client.ts";
+import { allowLongStatements, type Db, type DbOrTx, type Tx } from "../../db/client.ts";
 import { reserveIds } from "../../db/reserve-ids.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
@@ -38,6 +38,8 @@ import {
 /** An upload is written in about this many slices per table, each of at least MIN_SLICE records. */
 const SLICES = 20;
 const MIN_SLICE = 1_000;
+/** A bulk upload's commit may run this long per statement (the request limit is 30 s). */
+export const IMPORT_STATEMENT_TIMEOUT_MS = 5 * 60_000;
 
 export interface Upload {
   fileName: string;
@@ -184,16 +186,18 @@ export async function commitImport(ctx: CommitContext, upload: Upload): Promise<
   try {
     // Read before the transaction: parsing holds no lock.
     const read = readUpload(upload.fileName, upload.body);
-    const result = await inTransaction(deps.db, (tx) =>
-      onceForKey(tx, claim, async () => {
+    const result = await inTransaction(deps.db, async (tx) => {
+      // 100,000 rows take seconds, not the 30 s a request statement may: give the commit room.
+      await allowLongStatements(tx, IMPORT_STATEMENT_TIMEOUT_MS);
+      return onceForKey(tx, claim, async () => {
         await lockItemNumbers(tx);
         const checked = await checkAgainst(tx, read, tx);
         if (checked.errorCount > 0) {
           throw rejected(checked.rows.flatMap((row) => row.errors));
         }
         return saveUpload(tx, checked, ctx, progress);
-      }),
-    );
+      });
+    });
     progress.total = result.itemsCreated + result.movementsCreated;
     progress.report("done", progress.total);
     await progress.settled();

@@ -14,7 +14,7 @@ import { signedInAs } from "../../../test/factories/users.ts";
 import { errorCode, request } from "../../../test/http.ts";
 
 const ctx = await createTestContext();
-const { cookie } = await signedInAs(ctx, { role: "admin" });
+const { user: admin, cookie } = await signedInAs(ctx, { role: "admin" });
 const { cookie: staffCookie } = await signedInAs(ctx, { role: "staff" });
 
 afterEach(() => expectLedgerConsistent(ctx));
@@ -251,5 +251,14 @@ describe("editing and deleting items", () => {
     expect(gone.json().error.message).toBe("Item not found");
     expect((await call("DELETE", `/api/items/${item.id}`)).statusCode).toBe(404);
     expect((await call("POST", "/api/items", { itemNo: "gone-1", name: "Reborn" })).statusCode).toBe(201);
+    const audit = await ctx.db.execute<{ actorId: number | null; before: { itemNo: string; name: string } }>(
+      sql`select actor_id as "actorId", before from audit_log
+          where entity = 'item' and entity_id = ${String(item.id)} and action = 'archive'`,
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]).toMatchObject({
+      actorId: admin.id,
+      before: { itemNo: "GONE-1", name: "Test item" },
+    });
   });
 });

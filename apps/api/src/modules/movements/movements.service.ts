@@ -16,6 +16,7 @@ import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../http/app-error.ts";
 import { type IdempotencyClaim, onceForKey } from "../../http/idempotency.ts";
 import { type Actor, recordAudit } from "../audit/audit.repository.ts";
+import { voidPurchaseIfEmptied } from "../purchases/purchases.repository.ts";
 import {
   applyBalanceDeltas,
   deltasOf,
@@ -170,7 +171,8 @@ function formatCreatedOn(iso: string, timeZone: string): string {
  * Deletes a movement within 10 minutes of its creation (database clock) by reversing its effect on the
  * balances and marking it deleted (product-decisions 9): it leaves every list and report, the ledger
  * keeps it with who and when. Refused when the reversal would take a balance below zero. The movement
- * row is locked first, so two concurrent deletions reverse it once.
+ * row is locked first, so two concurrent deletions reverse it once. Deleting the last live movement
+ * of a purchase voids the purchase in the same transaction (docs/decisions/009).
  */
 export async function deleteMovement(
   deps: MovementDeps,
@@ -213,5 +215,17 @@ export async function deleteMovement(
     });
     await markMovementDeleted(tx, id, user.id);
     await recordAudit(tx, actor, { entity: "stock_movement", entityId: id, action: "delete", before: view });
+    if (view.purchaseId !== null) {
+      // A purchase with nothing left in the ledger is voided, so its invoice can be entered again.
+      const voided = await voidPurchaseIfEmptied(tx, view.purchaseId);
+      if (voided) {
+        await recordAudit(tx, actor, {
+          entity: "purchase",
+          entityId: view.purchaseId,
+          action: "void",
+          before: voided,
+        });
+      }
+    }
   });
 }

@@ -11,6 +11,7 @@ export async function lockSupplierInvoice(
     select pg_advisory_xact_lock(hashtext(lower(btrim(${supplierName})) || '|' || lower(btrim(${invoiceNumber}))))`);
 }
 
+/** Whether a purchase of this supplier's invoice stands (a voided one no longer counts). */
 export async function isInvoiceRecorded(
   tx: DbOrTx,
   supplierName: string,
@@ -19,8 +20,28 @@ export async function isInvoiceRecorded(
   const result = await tx.execute(sql`
     select 1 from purchases
     where lower(btrim(supplier_name)) = lower(btrim(${supplierName}))
-      and lower(btrim(invoice_number)) = lower(btrim(${invoiceNumber}))`);
+      and lower(btrim(invoice_number)) = lower(btrim(${invoiceNumber}))
+      and voided_at is null`);
   return result.rows.length > 0;
+}
+
+/**
+ * Voids a purchase none of whose movements is live any more, under its row lock: two deletions of
+ * its last two movements, committed one after the other, see each other's mark, so the later one
+ * voids it. Returns what the audit log keeps of the purchase when it was voided now, else null.
+ */
+export async function voidPurchaseIfEmptied(
+  tx: DbOrTx,
+  purchaseId: number,
+): Promise<{ invoiceNumber: string; supplierName: string; date: string } | null> {
+  await tx.execute(sql`select 1 from purchases where id = ${purchaseId} for update`);
+  const result = await tx.execute<{ invoiceNumber: string; supplierName: string; date: string }>(sql`
+    update purchases set voided_at = now()
+    where id = ${purchaseId} and voided_at is null
+      and not exists (select 1 from stock_movements where purchase_id = ${purchaseId} and deleted_at is null)
+    returning invoice_number as "invoiceNumber", supplier_name as "supplierName",
+              purchase_date::text as date`);
+  return result.rows[0] ?? null;
 }
 
 export async function insertPurchase(

@@ -118,6 +118,77 @@ describe("purchases", () => {
     });
   });
 
+  it("accepts an invoice again once every movement of its purchase was deleted, not while one is left", async () => {
+    const item = await createTestItem(ctx);
+    const body = {
+      invoiceNumber: "VOID-7",
+      lines: [
+        {
+          itemId: item.id,
+          unitPrice: "4",
+          allocations: [
+            { locationId: a01, quantity: "5" },
+            { locationId: b02, quantity: "3" },
+          ],
+        },
+      ],
+    };
+    const first = await purchase(body);
+    expect(first.statusCode).toBe(201);
+    const { id: purchaseId, movementIds } = first.json() as { id: number; movementIds: number[] };
+    const remove = (movementId: number | undefined) =>
+      request(ctx.app, "DELETE", `/api/movements/${movementId}`, { cookie });
+
+    expect((await remove(movementIds[0])).statusCode).toBe(204);
+    const oneLeft = await purchase({ ...body, invoiceNumber: " void-7 " });
+    expect(oneLeft.statusCode).toBe(409);
+    expect(errorCode(oneLeft)).toBe("PURCHASE_DUPLICATE");
+
+    expect((await remove(movementIds[1])).statusCode).toBe(204);
+    const voided = await ctx.db.execute<{ voided: boolean }>(
+      sql`select voided_at is not null as voided from purchases where id = ${purchaseId}`,
+    );
+    expect(voided.rows[0]?.voided).toBe(true);
+    const audit = await ctx.db.execute<{ before: { invoiceNumber: string } }>(
+      sql`select before from audit_log where entity = 'purchase' and entity_id = ${String(purchaseId)} and action = 'void'`,
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]?.before.invoiceNumber).toBe("VOID-7");
+
+    const again = await purchase(body);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).not.toBe(purchaseId);
+    // The new purchase stands: the invoice is taken again.
+    expect(errorCode(await purchase(body))).toBe("PURCHASE_DUPLICATE");
+  });
+
+  it("voids a purchase once when its last two movements are deleted at the same time", async () => {
+    const item = await createTestItem(ctx);
+    const allocations = [
+      { locationId: a01, quantity: "2" },
+      { locationId: cold, quantity: "2" },
+    ];
+    for (let round = 0; round < 5; round += 1) {
+      const body = {
+        invoiceNumber: `RACE-${round}`,
+        lines: [{ itemId: item.id, unitPrice: "1", allocations }],
+      };
+      const bought = await purchase(body);
+      const { id, movementIds } = bought.json() as { id: number; movementIds: number[] };
+      const deletions = await Promise.all(
+        movementIds.map((movementId) =>
+          request(ctx.app, "DELETE", `/api/movements/${movementId}`, { cookie }),
+        ),
+      );
+      expect(deletions.map((response) => response.statusCode)).toEqual([204, 204]);
+      const voids = await ctx.db.execute(
+        sql`select 1 from audit_log where entity = 'purchase' and entity_id = ${String(id)} and action = 'void'`,
+      );
+      expect(voids.rows).toHaveLength(1);
+      expect((await purchase(body)).statusCode).toBe(201);
+    }
+  });
+
   it("is admin only, and records a double-clicked submission once", async () => {
     const item = await createTestItem(ctx);
     const body = {

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { type Actor, recordAudit } from "../audit/audit.repository.ts";
-import { deleteUserSessions } from "../auth/sessions.repository.ts";
+import { endUserSessions } from "../auth/sessions.service.ts";
 import {
   archiveUser,
   countLiveUsers,
@@ -93,7 +93,7 @@ export async function resetStaffPassword(db: Db, id: number, password: string, a
   await db.transaction(async (tx) => {
     const row = await requireLiveStaff(tx, id);
     await updatePassword(tx, id, passwordHash, true);
-    await deleteUserSessions(tx, id);
+    await endUserSessions(tx, id);
     await recordAudit(tx, actor, {
       entity: "user",
       entityId: id,
@@ -108,7 +108,7 @@ export async function deleteStaff(db: Db, id: number, actor: Actor): Promise<voi
   await db.transaction(async (tx) => {
     const row = await requireLiveStaff(tx, id);
     await archiveUser(tx, id);
-    await deleteUserSessions(tx, id);
+    await endUserSessions(tx, id);
     await recordAudit(tx, actor, { entity: "user", entityId: id, action: "archive", before: auditView(row) });
   });
 }

@@ -8,16 +8,15 @@ export interface LayoutPlan {
   restore: number[];
   /** Live grid positions the new layout no longer has. */
   remove: PositionRow[];
-  /** Live container shelves whose name the new layout would give to a grid shelf. */
-  clashingContainers: string[];
 }
 
 const key = (shelf: string, section: string | null) => `${shelf}\u0000${section ?? ""}`;
 
 /**
  * What changing a warehouse to `maxShelves` x `sectionsPerShelf` does to its position rows. Pure, so
- * the rules are tested without a database: positions are restored rather than duplicated, container
- * shelves are never touched, and a grid shelf may not take a live container shelf's name.
+ * the rules are tested without a database: positions are restored rather than duplicated and container
+ * shelves are never touched. Whether the new shelves clash with container shelves' names is the
+ * domain's rule (layoutContainerClashes), checked before this plan is applied.
  */
 export function planLayout(
   existing: PositionRow[],
@@ -46,9 +45,5 @@ export function planLayout(
   const remove = grid.filter(
     (position) => !position.archived && !target.has(key(position.shelf, position.section)),
   );
-  const shelfSet = new Set(targetShelves);
-  const clashingContainers = existing
-    .filter((position) => position.kind === "container" && !position.archived && shelfSet.has(position.shelf))
-    .map((position) => position.shelf);
-  return { create, restore, remove, clashingContainers };
+  return { create, restore, remove };
 }

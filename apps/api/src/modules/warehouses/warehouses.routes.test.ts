@@ -1,3 +1,4 @@
+import { layoutClashesWithContainersMessage, MESSAGES } from "@wms/domain";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestContext } from "../../../test/context.ts";
@@ -233,6 +234,57 @@ describe("container shelves", () => {
     expect(empty.json().error.details.fields.name).toBe("Container shelf name is required");
   });
 
+  it("refuses a name that reads as a grid position, like A01, and accepts one that does not", async () => {
+    const warehouse = await createTestWarehouse(ctx, { maxShelves: 10 });
+    const add = (name: string) => call("POST", `/api/warehouses/${warehouse.id}/container-shelves`, { name });
+    for (const name of ["a01", "A1", "J 20", "c007"]) {
+      const refused = await add(name);
+      expect(refused.statusCode, name).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        code: "CONTAINER_SHELF_TAKEN",
+        message: MESSAGES.containerShelfLooksLikePosition,
+        details: { fields: { name: MESSAGES.containerShelfLooksLikePosition } },
+      });
+    }
+    // K is not one of its 10 shelves, so K01 is no position of this warehouse.
+    for (const name of ["K01", "A-01", "COLD 2"]) {
+      expect((await add(name)).statusCode, name).toBe(201);
+    }
+    const positions = await ctx.db.execute<{ shelf: string }>(
+      sql`select shelf from locations where warehouse_id = ${warehouse.id} and kind = 'container' order by shelf`,
+    );
+    expect(positions.rows.map((row) => row.shelf)).toEqual(["A-01", "COLD 2", "K01"]);
+  });
+
+  it("refuses to add shelves named like a container shelf, naming it, and allows every other layout", async () => {
+    const warehouse = await createTestWarehouse(ctx, { maxShelves: 10, sectionsPerShelf: 2 }, [
+      "K",
+      "L01",
+      "COLD",
+    ]);
+    const edit = (maxShelves: number, sectionsPerShelf = 2) =>
+      call("PUT", `/api/warehouses/${warehouse.id}`, {
+        credentials,
+        warehouse: { name: warehouse.name, location: "Dubai", maxShelves, sectionsPerShelf },
+      });
+    for (const maxShelves of [11, 12, 40]) {
+      const refused = await edit(maxShelves);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        code: "CONTAINER_SHELF_TAKEN",
+        details: { maxShelves: 10 },
+      });
+      expect(refused.json().error.message).toContain("container shelf K");
+    }
+    expect((await edit(12)).json().error.message).toBe(layoutClashesWithContainersMessage(["K", "L01"], 10));
+    const unchanged = await call("GET", `/api/warehouses/${warehouse.id}`);
+    expect(unchanged.json()).toMatchObject({ maxShelves: 10, containerShelves: ["COLD", "K", "L01"] });
+    // More sections, fewer shelves, or the same shelves are fine.
+    expect((await edit(10, 20)).statusCode).toBe(200);
+    expect((await edit(4, 3)).statusCode).toBe(200);
+    expect((await edit(10, 3)).statusCode).toBe(200);
+  });
+
   it("deletes only an empty shelf, after admin credentials", async () => {
     const warehouse = await createTestWarehouse(ctx, {}, ["BULK"]);
     const item = await createTestItem(ctx);
@@ -255,6 +307,81 @@ describe("container shelves", () => {
     ).toBe(403);
     expect((await call("DELETE", url, { credentials })).statusCode).toBe(204);
     expect((await call("GET", `/api/warehouses/${warehouse.id}`)).json().containerShelves).toEqual([]);
+  });
+});
+
+describe("the audit log of warehouse changes", () => {
+  async function auditOf(warehouseId: number) {
+    const result = await ctx.db.execute<{
+      action: string;
+      actorId: number | null;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+    }>(sql`
+      select action, actor_id as "actorId", before, after from audit_log
+      where entity = 'warehouse' and entity_id = ${String(warehouseId)} order by id`);
+    return result.rows;
+  }
+
+  it("records an edit, container shelves added and deleted, and a deletion, each with who and what", async () => {
+    const created = await call("POST", "/api/warehouses", {
+      name: "AUDITED",
+      location: "Deira",
+      maxShelves: 2,
+    });
+    const { id } = created.json();
+    const edited = await call("PUT", `/api/warehouses/${id}`, {
+      credentials,
+      warehouse: { name: "AUDITED 2", location: "Karama", maxShelves: 3, sectionsPerShelf: 2 },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await call("POST", `/api/warehouses/${id}/container-shelves`, { name: "cold" })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await call("DELETE", `/api/warehouses/${id}/container-shelves/COLD`, { credentials })).statusCode,
+    ).toBe(204);
+    expect((await call("DELETE", `/api/warehouses/${id}`, { credentials })).statusCode).toBe(204);
+
+    const rows = await auditOf(id);
+    expect(rows.map((row) => row.action)).toEqual([
+      "create",
+      "update",
+      "add_container_shelf",
+      "delete_container_shelf",
+      "delete",
+    ]);
+    expect(rows.every((row) => row.actorId === admin.id)).toBe(true);
+    const [, update, added, removed, deleted] = rows;
+    expect(update?.before).toMatchObject({
+      name: "AUDITED",
+      location: "Deira",
+      maxShelves: 2,
+      sectionsPerShelf: 3,
+    });
+    expect(update?.after).toMatchObject({
+      name: "AUDITED 2",
+      location: "Karama",
+      maxShelves: 3,
+      sectionsPerShelf: 2,
+    });
+    expect(added?.after).toEqual({ name: "COLD" });
+    expect(removed?.before).toEqual({ name: "COLD" });
+    expect(deleted?.before).toMatchObject({ id, name: "AUDITED 2", location: "Karama" });
+    // Never the re-entered credentials.
+    expect(JSON.stringify(rows)).not.toContain(DEFAULT_PASSWORD);
+  });
+
+  it("records the archiving of a warehouse that movements name", async () => {
+    const warehouse = await createTestWarehouse(ctx, { name: "ARCHIVED AUDIT" });
+    const item = await createTestItem(ctx);
+    const position = await positionId(ctx, warehouse.id, "A", "01");
+    await receive(ctx, item.id, position, "1");
+    await writeStock(ctx, [{ type: "dispatched", itemId: item.id, fromLocationId: position, quantity: "1" }]);
+    expect((await call("DELETE", `/api/warehouses/${warehouse.id}`, { credentials })).statusCode).toBe(204);
+    const archived = (await auditOf(warehouse.id)).filter((row) => row.action === "archive");
+    expect(archived).toHaveLength(1);
+    expect(archived[0]).toMatchObject({ actorId: admin.id, before: { name: "ARCHIVED AUDIT" }, after: null });
   });
 });
 

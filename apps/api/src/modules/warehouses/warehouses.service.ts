@@ -1,6 +1,9 @@
 import {
   type AdminCredentials,
   containerShelfHasItemsMessage,
+  containerShelfNameProblem,
+  layoutClashesWithContainersMessage,
+  layoutContainerClashes,
   layoutInUseMessage,
   locationCode,
   MESSAGES,
@@ -27,6 +30,7 @@ import {
   listWarehouseSummaries,
   lockLiveWarehouse,
   lockPositions,
+  type PositionRow,
   setPositionsArchived,
   stockedPositions,
   updateWarehouseRow,
@@ -101,6 +105,27 @@ export async function createWarehouse(
 }
 
 /**
+ * Product-decisions 11: more shelves must not give a new grid shelf the name of a container shelf,
+ * nor make a container shelf's code read as a new shelf's position (container 'K01' when shelf K
+ * arrives). Refused, naming the container shelves and the most shelves the warehouse can keep.
+ */
+function assertNoContainerClash(positions: PositionRow[], fromShelves: number, toShelves: number): void {
+  const containers = positions
+    .filter((position) => position.kind === "container" && !position.archived)
+    .map((position) => position.shelf);
+  const clashes = layoutContainerClashes(containers, fromShelves, toShelves);
+  if (clashes.length === 0) {
+    return;
+  }
+  const firstClashing = Math.min(...clashes.map((clash) => shelfLabels(toShelves).indexOf(clash.shelf)));
+  const names = clashes.map((clash) => clash.container);
+  throw new AppError("CONTAINER_SHELF_TAKEN", layoutClashesWithContainersMessage(names, firstClashing), {
+    containerShelves: names,
+    maxShelves: firstClashing,
+  });
+}
+
+/**
  * Edits a warehouse after checking re-entered admin credentials. A smaller layout archives the
  * positions it drops, refused while any of them holds stock (product-decisions 13); a larger one
  * restores or creates positions.
@@ -118,13 +143,8 @@ export async function updateWarehouse(
     const before = await requireWarehouse(tx, id);
     await assertNameFree(tx, input.name, id);
     const positions = await lockPositions(tx, id);
+    assertNoContainerClash(positions, before.maxShelves, input.maxShelves);
     const plan = planLayout(positions, input.maxShelves, input.sectionsPerShelf);
-    if (plan.clashingContainers.length > 0) {
-      throw new AppError(
-        "CONTAINER_SHELF_TAKEN",
-        `The new layout has a shelf named like the container shelf ${plan.clashingContainers.join(", ")}. Rename or remove that container shelf first.`,
-      );
-    }
     const stocked = await stockedPositions(
       tx,
       plan.remove.map((position) => position.id),
@@ -186,7 +206,10 @@ export async function deleteWarehouse(
   });
 }
 
-/** Adds a container shelf: upper-cased, unique in the warehouse, never a grid shelf's name (PD 11). */
+/**
+ * Adds a container shelf: upper-cased, unique in the warehouse, never named like a grid shelf or a
+ * grid shelf followed by a number (product-decisions 11).
+ */
 export async function addContainerShelf(
   db: Db,
   id: number,
@@ -196,10 +219,9 @@ export async function addContainerShelf(
   return db.transaction(async (tx) => {
     const warehouse = await requireWarehouse(tx, id);
     const positions = await lockPositions(tx, id);
-    if (shelfLabels(warehouse.maxShelves).includes(name)) {
-      throw new AppError("CONTAINER_SHELF_TAKEN", MESSAGES.containerShelfIsGridShelf, {
-        fields: { name: MESSAGES.containerShelfIsGridShelf },
-      });
+    const problem = containerShelfNameProblem(name, warehouse.maxShelves);
+    if (problem) {
+      throw new AppError("CONTAINER_SHELF_TAKEN", problem, { fields: { name: problem } });
     }
     const existing = positions.find((position) => position.kind === "container" && position.shelf === name);
     if (existing && !existing.archived) {

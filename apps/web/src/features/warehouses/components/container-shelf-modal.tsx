@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import type { AddContainerShelfRequest, WarehouseSummary } from "@wms/domain";
-import { AddContainerShelfRequestSchema, MESSAGES, shelfLabels } from "@wms/domain";
+import { AddContainerShelfRequestSchema, containerShelfNameProblem, MESSAGES } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { localized } from "../../../i18n/server-messages.ts";
@@ -16,7 +16,7 @@ interface ContainerShelfModalProps {
   onClose: () => void;
 }
 
-/** Add Container Shelf: one name, saved in capital letters, unique and not a grid shelf label. */
+/** Add Container Shelf: one name, saved in capital letters, unique and never read as a grid shelf or position. */
 export function ContainerShelfModal({ warehouse, onClose }: ContainerShelfModalProps) {
   const { t } = useTranslation();
   const addShelf = useAddContainerShelf();
@@ -52,8 +52,9 @@ function ContainerShelfForm({ warehouse, onDone, mutation }: ContainerShelfFormP
     if (warehouse.containerShelves.includes(upper)) {
       return { name: localized(MESSAGES.containerShelfTaken) };
     }
-    if (shelfLabels(warehouse.maxShelves).includes(upper)) {
-      return { name: localized(MESSAGES.containerShelfIsGridShelf) };
+    const problem = containerShelfNameProblem(upper, warehouse.maxShelves);
+    if (problem) {
+      return { name: localized(problem) };
     }
     return {};
   };
