@@ -35,7 +35,7 @@ export const CreateMovementRequestSchema = z
     type: MovementTypeSchema,
     adjustment: z.enum(ADJUSTMENTS).nullable().default(null),
     itemId: positiveId(MESSAGES.selectValidItem),
-    quantity: quantitySchema("Quantity"),
+    quantity: quantitySchema("Quantity", MESSAGES.quantityAboveZero),
     fromLocationId: z.number().int().positive().nullable().default(null),
     toLocationId: z.number().int().positive().nullable().default(null),
     managedBy: positiveId(MESSAGES.invalidItemOrStaff),

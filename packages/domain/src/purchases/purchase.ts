@@ -4,7 +4,7 @@ import { moneySchema, quantitySchema } from "../common/decimal.ts";
 import { MESSAGES } from "../common/messages.ts";
 import { optionalText, requiredText } from "../common/text.ts";
 
-const positiveQuantity = quantitySchema("Quantity").refine(
+const positiveQuantity = quantitySchema("Quantity", MESSAGES.quantityAboveZero).refine(
   (value) => !/^0*(\.0*)?$/.test(value),
   MESSAGES.quantityAboveZero,
 );

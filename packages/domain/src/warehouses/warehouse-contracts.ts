@@ -15,21 +15,29 @@ import {
 export const AdminCredentialsSchema = z.strictObject({ email: EmailSchema, password: PasswordInputSchema });
 export type AdminCredentials = z.infer<typeof AdminCredentialsSchema>;
 
+/**
+ * A count typed into a form: a JSON number, or a string holding one (a number input's text). Unlike
+ * z.coerce it refuses what is not a number at all: true would otherwise pass as 1, [5] as 5.
+ */
+function countInput(label: string, max: number, fallback: number) {
+  const range = `${label} must be between 1 and ${max}`;
+  return z
+    .preprocess(
+      (value) => (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
+      z
+        .number({ error: `${label} must be a number` })
+        .int(`${label} must be a whole number`)
+        .min(1, range)
+        .max(max, range),
+    )
+    .default(fallback);
+}
+
 export const WarehouseLayoutSchema = z.strictObject({
   name: requiredText("Name", 60),
   location: requiredText("Location", 200),
-  maxShelves: z.coerce
-    .number({ error: "Shelves must be a number" })
-    .int("Shelves must be a whole number")
-    .min(1, `Shelves must be between 1 and ${MAX_SHELVES}`)
-    .max(MAX_SHELVES, `Shelves must be between 1 and ${MAX_SHELVES}`)
-    .default(DEFAULT_SHELVES),
-  sectionsPerShelf: z.coerce
-    .number({ error: "Sections per shelf must be a number" })
-    .int("Sections per shelf must be a whole number")
-    .min(1, `Sections per shelf must be between 1 and ${MAX_SECTIONS_PER_SHELF}`)
-    .max(MAX_SECTIONS_PER_SHELF, `Sections per shelf must be between 1 and ${MAX_SECTIONS_PER_SHELF}`)
-    .default(DEFAULT_SECTIONS_PER_SHELF),
+  maxShelves: countInput("Shelves", MAX_SHELVES, DEFAULT_SHELVES),
+  sectionsPerShelf: countInput("Sections per shelf", MAX_SECTIONS_PER_SHELF, DEFAULT_SECTIONS_PER_SHELF),
 });
 
 export const CreateWarehouseRequestSchema = WarehouseLayoutSchema;

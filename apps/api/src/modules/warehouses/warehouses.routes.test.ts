@@ -73,6 +73,30 @@ describe("creating warehouses", () => {
       "Shelves must be a whole number",
     ],
     [
+      "0 sections",
+      { name: "W0S", location: "X", sectionsPerShelf: 0 },
+      "sectionsPerShelf",
+      "Sections per shelf must be between 1 and 20",
+    ],
+    [
+      "true as shelves",
+      { name: "WT", location: "X", maxShelves: true },
+      "maxShelves",
+      "Shelves must be a number",
+    ],
+    [
+      "[5] as shelves",
+      { name: "WA", location: "X", maxShelves: [5] },
+      "maxShelves",
+      "Shelves must be a number",
+    ],
+    [
+      "empty shelves",
+      { name: "WE", location: "X", maxShelves: "" },
+      "maxShelves",
+      "Shelves must be a number",
+    ],
+    [
       "21 sections",
       { name: "W21", location: "X", sectionsPerShelf: 21 },
       "sectionsPerShelf",
