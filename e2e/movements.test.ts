@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./accounts.ts";
 import {
+  asAdmin,
   createItem,
   createItems,
   createStaffMember,
@@ -501,6 +502,75 @@ describe("[MOVEMENTS] Stock Movements", () => {
     await expect
       .poll(() => dialog.getByRole("combobox", { name: "Destination location", exact: true }).isEnabled())
       .toBe(true);
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+  it("caps an outgoing quantity at the stock of its source, resets the locations when the type changes, and sends one idempotency key per submission", async () => {
+    const prefix = uniquePrefix("FM");
+    const warehouse = await createWarehouse(prefix);
+    const item = await createItem({ itemNo: `${prefix}-TEA`, name: `Form Tea ${prefix}` });
+    const [a1, a2] = [`${warehouse.name}A01`, `${warehouse.name}A02`];
+    await recordMovement({ type: "received", itemId: item.id, quantity: "5", to: a1, reason: "Stock" });
+
+    const page = browser.page();
+    const posts: Array<string | undefined> = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/movements") {
+        posts.push(request.headers()["idempotency-key"]);
+      }
+    });
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto("/wmscontrolpaneladmin/movements");
+
+    const dialog = await fillMovement(page, {
+      type: "Dispatched",
+      itemNo: item.itemNo,
+      from: a1,
+      quantity: "7",
+      reason: "Order 1",
+    });
+    // The spec's cap: an outgoing quantity cannot exceed what the source holds.
+    const quantity = dialog.getByRole("textbox", { name: "Quantity", exact: true });
+    await quantity.blur();
+    await expect.poll(() => quantity.inputValue()).toBe("5");
+    await dialog.getByText("Available: 5 pieces").waitFor();
+
+    // Another type empties the location fields: a dispatch's source is no move's source by default.
+    const source = dialog.getByRole("combobox", { name: "Source location", exact: true });
+    expect(await source.inputValue()).toMatch(new RegExp(`^${a1}`));
+    await selectOption(dialog, page, "Type", "Moved");
+    await expect.poll(() => source.inputValue()).toBe("");
+
+    await pickSearchOption(dialog, page, "Source location", a1, new RegExp(`^${a1}`));
+    await pickSearchOption(dialog, page, "Destination location", a2, new RegExp(`^${a2}`));
+    await dialog.getByRole("textbox", { name: "Quantity", exact: true }).fill("2");
+    await dialog.getByRole("button", { name: "Record Movement" }).dblclick();
+    await dialog.waitFor({ state: "hidden" });
+    await addMovement(page, {
+      type: "Dispatched",
+      itemNo: item.itemNo,
+      from: a2,
+      quantity: "1",
+      reason: "Order 2",
+    });
+
+    // Every POST carried a key; a double click's requests shared the first submission's key, the next
+    // submission had a new one; and the server recorded the move once.
+    const [first, ...rest] = posts;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    const last = rest.pop();
+    expect(rest.every((key) => key === first)).toBe(true);
+    expect(last).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    expect(last).not.toBe(first);
+    const admin = await asAdmin();
+    const listed = (await (await admin(`/api/movements?search=${item.itemNo}`)).json()) as {
+      movements: Array<{ type: string; quantity: string }>;
+    };
+    expect(listed.movements.map((movement) => `${movement.type} ${movement.quantity}`).sort()).toEqual([
+      "dispatched 1",
+      "moved 2",
+      "received 5",
+    ]);
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 });
