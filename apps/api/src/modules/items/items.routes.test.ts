@@ -57,6 +57,8 @@ describe("adding items", () => {
     ["a 10,000-character name", { name: "x".repeat(10_000) }, "name"],
     ["a NUL byte in the name", { name: "Tea\u0000" }, "name"],
     ["a whitespace item number", { itemNo: "   " }, "itemNo"],
+    ["an empty name", { name: "" }, "name"],
+    ["a whitespace name", { name: " \t " }, "name"],
   ])("refuses %s with 400 and stores nothing", async (_case, overrides, field) => {
     const before = await itemCount();
     const response = await call("POST", "/api/items", { itemNo: "BAD-1", name: "Bad", ...overrides });
@@ -78,8 +80,10 @@ describe("adding items", () => {
 
   it("refuses an item number in use, ignoring case and spaces, with the spec's message", async () => {
     await call("POST", "/api/items", { itemNo: "DUP-7", name: "First" });
+    const before = await itemCount();
     const response = await call("POST", "/api/items", { itemNo: " dup-7 ", name: "Second" });
     expect(response.statusCode).toBe(409);
+    expect(await itemCount()).toBe(before);
     expect(response.json().error).toMatchObject({
       code: "ITEM_NO_TAKEN",
       message: "Item with this number already exists",
@@ -188,6 +192,15 @@ describe("listing items", () => {
     const lowStock = (await call("GET", "/api/items?lowStock=true")).json();
     expect(lowStock.items.map((i: { itemNo: string }) => i.itemNo)).toContain("TOT-1");
     expect(lowStock.lowStockCount).toBe(lowStock.total);
+
+    // Low means below the minimum: at exactly the minimum the item is not flagged.
+    await receive(ctx, item.id, await positionId(ctx, warehouse.id, "B", "02"), "7.375");
+    expect((await call("GET", `/api/items/${item.id}`)).json()).toMatchObject({
+      totalQuantity: "10",
+      isLowStock: false,
+    });
+    const atMinimum = (await call("GET", "/api/items?lowStock=true")).json();
+    expect(atMinimum.items.map((i: { itemNo: string }) => i.itemNo)).not.toContain("TOT-1");
   });
 
   it("lets staff read items but not change them", async () => {

@@ -124,10 +124,13 @@ describe("creating warehouses", () => {
   });
 
   it("refuses a name another warehouse has, whatever its case and spaces", async () => {
+    // 409, not 400: the name is well formed and clashes with what is stored (DESIGN.md section 6).
     await call("POST", "/api/warehouses", { name: "Deira Store", location: "Deira" });
+    const before = await countRows("warehouses");
     const response = await call("POST", "/api/warehouses", { name: " deira STORE ", location: "Elsewhere" });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatchObject({ code: "WAREHOUSE_NAME_TAKEN" });
+    expect(await countRows("warehouses")).toBe(before);
   });
 });
 
