@@ -489,6 +489,77 @@ describe("commit", () => {
     });
   });
 
+  /** Runs `work` with a trigger planted on `table` (the test's own database), removed afterwards. */
+  async function withTrigger(table: "items" | "stock_movements", body: string, work: () => Promise<void>) {
+    await ctx.db.execute(
+      sql.raw(`create function upload_fault() returns trigger language plpgsql as $$ begin ${body} end $$`),
+    );
+    await ctx.db.execute(
+      sql.raw(
+        `create trigger upload_fault after insert on ${table} for each statement execute function upload_fault()`,
+      ),
+    );
+    try {
+      await work();
+    } finally {
+      await ctx.db.execute(sql.raw(`drop trigger upload_fault on ${table}; drop function upload_fault()`));
+    }
+  }
+
+  it("lists a row the stock service refuses while saving as a processing error, and saves nothing", async () => {
+    // The destination passes the check, then is archived by another change before the stock is written.
+    const b01 = await ctx.db.execute<{ id: number }>(
+      sql`select id from locations where warehouse_id = ${main.id} and shelf = 'B' and section = '01'`,
+    );
+    const itemsBefore = await countWhere("items");
+    await withTrigger(
+      "items",
+      `update locations set archived_at = now() where id = ${b01.rows[0]?.id}; return null;`,
+      async () => {
+        const response = await commit(csv({ itemNo: "PROC-1" }, { itemNo: "PROC-2", shelf: "B" }));
+        expect(response.statusCode).toBe(422);
+        expect(response.json().error).toEqual({
+          code: "IMPORT_REJECTED",
+          message: "The upload could not be completed. No items were saved.",
+          details: {
+            validationErrors: [],
+            processingErrors: [{ row: 2, field: "shelf", message: "Please select a destination location" }],
+          },
+        });
+      },
+    );
+    expect(await countWhere("items")).toBe(itemsBefore);
+    const live = await ctx.db.execute<{ archived: boolean }>(
+      sql`select archived_at is not null as archived from locations where id = ${b01.rows[0]?.id}`,
+    );
+    expect(live.rows[0]?.archived).toBe(false);
+  });
+
+  it("answers the spec's unexpected-error message when the database fails mid-save, and saves nothing", async () => {
+    const itemsBefore = await countWhere("items");
+    const movementsBefore = await countWhere("stock_movements");
+    const key = newKey();
+    await withTrigger("stock_movements", "raise exception 'the disk is on fire';", async () => {
+      const response = await commit(csv({ itemNo: "FIRE-1" }), key);
+      expect(response.statusCode).toBe(500);
+      expect(response.json().error).toEqual({
+        code: "IMPORT_UNEXPECTED",
+        message: "An unexpected error occurred during bulk upload. No items were saved.",
+      });
+      expect(JSON.stringify(response.json())).not.toContain("fire");
+    });
+    expect(await countWhere("items")).toBe(itemsBefore);
+    expect(await countWhere("stock_movements")).toBe(movementsBefore);
+    const progress = await request(ctx.app, "GET", `/api/imports/progress/${key}`, { cookie });
+    expect(progress.json()).toMatchObject({
+      phase: "failed",
+      message: "An unexpected error occurred during bulk upload. No items were saved.",
+    });
+    // The same key afterwards saves the file: the failed attempt left no claim behind.
+    const retried = await commit(csv({ itemNo: "FIRE-1" }), key);
+    expect(retried.statusCode).toBe(201);
+  });
+
   it("records a retried or double-clicked upload once, and refuses the key with another file", async () => {
     const body = csv({ itemNo: "ONCE-1", quantity: "3" }, { itemNo: "ONCE-2", quantity: "2", shelf: "B" });
     const key = newKey();
