@@ -10,6 +10,7 @@ import {
 import { createUser, sessionCookieFor } from "../../../test/factories/users.ts";
 import { request } from "../../../test/http.ts";
 import { buildApp } from "../../app.ts";
+import { connectDatabase } from "../../db/client.ts";
 import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.repository.ts";
 
 /**
@@ -17,8 +18,9 @@ import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.repository.ts";
  * own pool and its own LISTEN connection). A browser's stream on A hears a write made through B.
  */
 const ctx = await createTestContext();
+const otherDatabase = connectDatabase(ctx.database.url, { max: 4 });
 const other = await buildApp({
-  database: ctx.database,
+  database: otherDatabase,
   clock: ctx.clock,
   config: ctx.config,
   serveWeb: false,
@@ -26,6 +28,7 @@ const other = await buildApp({
 const address = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
 afterAll(async () => {
   await other.close();
+  await otherDatabase.close();
 });
 
 const staff = await createUser(ctx, { role: "staff" });
