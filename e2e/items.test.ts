@@ -1,7 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./accounts.ts";
-import { createItems, createStaffMember, uniquePrefix } from "./api.ts";
+import {
+  asAdmin,
+  createItems,
+  createStaffMember,
+  createWarehouse,
+  recordMovement,
+  uniquePrefix,
+} from "./api.ts";
 import { useBrowser } from "./browser.ts";
 import { changePassword, expectPath, selectOption, signInThroughPortal, unexpectedErrors } from "./ui.ts";
 
@@ -149,6 +156,62 @@ describe("[ITEMS] Item Management", () => {
     expect(await page.getByRole("button", { name: /^(Edit|Delete)\b/ }).count()).toBe(0);
     // Staff may read an item's history.
     expect(await page.getByRole("link", { name: /^History/ }).count()).toBe(1);
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+  it("flags low stock with the banner and its View Low Stock toggle, and edits an item", async () => {
+    const prefix = uniquePrefix("LS");
+    const warehouse = await createWarehouse(prefix);
+    const admin = await asAdmin();
+    const created = [];
+    for (const [suffix, minQuantity] of [
+      ["LOW", "10"],
+      ["OK", "2"],
+    ]) {
+      const response = await admin("/api/items", {
+        method: "POST",
+        body: { itemNo: `${prefix}-${suffix}`, name: `Rooibos ${suffix} ${prefix}`, minQuantity },
+      });
+      expect(response.status).toBe(201);
+      const item = (await response.json()) as { id: number };
+      created.push(item);
+      await recordMovement({
+        type: "received",
+        itemId: item.id,
+        quantity: "3",
+        to: `${warehouse.name}A01`,
+        reason: "Stock",
+      });
+    }
+
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto(`/wmscontrolpaneladmin/items?search=${prefix}`);
+    const low = page.getByRole("article", { name: `${prefix}-LOW Rooibos LOW ${prefix}` });
+    const ok = page.getByRole("article", { name: `${prefix}-OK Rooibos OK ${prefix}` });
+    await low.getByText("Low stock", { exact: true }).waitFor();
+    await ok.waitFor();
+    expect(await ok.getByText("Low stock", { exact: true }).count()).toBe(0);
+
+    // The banner counts every low item; its toggle narrows the list to them and back.
+    await page.getByText(/items? (is|are) below (its|their) minimum quantity/).waitFor();
+    await page.getByRole("button", { name: "View Low Stock" }).click();
+    await page.waitForURL((url) => url.searchParams.get("lowStock") === "true");
+    await ok.waitFor({ state: "detached" });
+    await low.waitFor();
+    await page.getByRole("button", { name: "Show All Items" }).click();
+    await ok.waitFor();
+
+    // Edit: the new name shows on the card, and the minimum now met clears the flag.
+    await low.getByRole("button", { name: `Edit Rooibos LOW ${prefix}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Edit Rooibos LOW ${prefix}` });
+    await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(`Red Rooibos ${prefix}`);
+    await dialog.getByRole("textbox", { name: "Minimum Quantity", exact: true }).fill("3");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const renamed = page.getByRole("article", { name: `${prefix}-LOW Red Rooibos ${prefix}` });
+    await renamed.waitFor();
+    expect(await renamed.getByText("Low stock", { exact: true }).count()).toBe(0);
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 });
