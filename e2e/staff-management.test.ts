@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { signInOverHttp } from "../apps/api/test/process/server-process.ts";
 import { E2E_ADMIN } from "./accounts.ts";
-import { uniqueEmail } from "./api.ts";
+import { createStaffMember, uniqueEmail } from "./api.ts";
 import { useBrowser } from "./browser.ts";
 import { expectPath, signInThroughPortal, unexpectedErrors } from "./ui.ts";
 
@@ -32,6 +33,42 @@ describe("[STAFF] Staff Management", () => {
     await page.getByRole("button", { name: "Delete Noura Al Mansoori" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await page.getByText(email).waitFor({ state: "detached" });
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+  it("resets a staff password, ending their sessions, and adds an administrator", async () => {
+    const member = await createStaffMember("Hamdan Reset");
+    const before = await signInOverHttp(inject("baseUrl"), "staff", member.email, member.password);
+    expect((await before("/api/session")).status).toBe(200);
+
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto("/wmscontrolpaneladmin/staff");
+    await page.getByRole("button", { name: "Reset password for Hamdan Reset" }).click();
+    const reset = page.getByRole("dialog", { name: "Reset password for Hamdan Reset" });
+    await reset.getByLabel(/^New password/).fill("reset password 7");
+    await reset.getByRole("button", { name: "Set password" }).click();
+    await reset.waitFor({ state: "hidden" });
+    await page.getByText("The password of Hamdan Reset has been reset.").waitFor();
+
+    // Signed out everywhere; the old password no longer works, the new one does.
+    const session = (await (await before("/api/session")).json()) as { user: unknown };
+    expect(session.user).toBeNull();
+    await expect(signInOverHttp(inject("baseUrl"), "staff", member.email, member.password)).rejects.toThrow(
+      /401/,
+    );
+    await signInOverHttp(inject("baseUrl"), "staff", member.email, "reset password 7");
+
+    const email = uniqueEmail("second.admin");
+    await page.getByRole("button", { name: "Add Administrator" }).first().click();
+    const add = page.getByRole("dialog", { name: "Add Administrator" });
+    await add.getByRole("textbox", { name: "Full Name", exact: true }).fill("Second Admin");
+    await add.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+    await add.getByLabel(/^Password/).fill("admin password 9");
+    await add.getByRole("button", { name: "Add Administrator" }).click();
+    await add.waitFor({ state: "hidden" });
+    await page.getByText(email).waitFor();
+    await signInOverHttp(inject("baseUrl"), "admin", email, "admin password 9");
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 });
