@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./accounts.ts";
-import { uniquePrefix } from "./api.ts";
+import { createItem, createWarehouse, recordMovement, uniquePrefix } from "./api.ts";
 import { useBrowser } from "./browser.ts";
 import { expectPath, signInThroughPortal, unexpectedErrors } from "./ui.ts";
 
@@ -83,6 +83,38 @@ describe("[WAREHOUSES] Warehouse Management", () => {
     await confirm.click();
     await deleteDialog.waitFor({ state: "hidden" });
     await card.waitFor({ state: "detached" });
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+  it("refuses to delete a warehouse that holds stock, with the spec's alert and its item count", async () => {
+    const prefix = uniquePrefix("WS");
+    const warehouse = await createWarehouse(prefix);
+    for (const suffix of ["A", "B"]) {
+      const item = await createItem({ itemNo: `${prefix}-${suffix}`, name: `Stocked ${suffix}` });
+      await recordMovement({
+        type: "received",
+        itemId: item.id,
+        quantity: "2",
+        to: `${warehouse.name}A01`,
+        reason: "Stock",
+      });
+    }
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto("/wmscontrolpaneladmin/warehouses");
+    const card = page.getByRole("article", { name: warehouse.name, exact: true });
+    await card.getByRole("button", { name: `Delete ${warehouse.name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Cannot delete ${warehouse.name}` });
+    await dialog
+      .getByRole("alert")
+      .getByText(
+        "Cannot delete warehouse. It contains 2 items. Please move all items to another warehouse first.",
+      )
+      .waitFor();
+    expect(await dialog.getByRole("textbox", { name: "Password" }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+    await dialog.waitFor({ state: "hidden" });
+    await card.waitFor();
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 });
