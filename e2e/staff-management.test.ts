@@ -37,8 +37,8 @@ describe("[STAFF] Staff Management", () => {
   });
   it("resets a staff password, ending their sessions, and adds an administrator", async () => {
     const member = await createStaffMember("Hamdan Reset");
-    const before = await signInOverHttp(inject("baseUrl"), "staff", member.email, member.password);
-    expect((await before("/api/session")).status).toBe(200);
+    const oldSession = await signInOverHttp(inject("baseUrl"), "staff", member.email, member.password);
+    expect((await oldSession("/api/session")).status).toBe(200);
 
     const page = browser.page();
     await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
@@ -52,7 +52,7 @@ describe("[STAFF] Staff Management", () => {
     await page.getByText("The password of Hamdan Reset has been reset.").waitFor();
 
     // Signed out everywhere; the old password no longer works, the new one does.
-    const session = (await (await before("/api/session")).json()) as { user: unknown };
+    const session = (await (await oldSession("/api/session")).json()) as { user: unknown };
     expect(session.user).toBeNull();
     await expect(signInOverHttp(inject("baseUrl"), "staff", member.email, member.password)).rejects.toThrow(
       /401/,
