@@ -124,7 +124,6 @@ async function seedItemsWithOpeningStock(
         adjustment: null,
         reason: "Opening stock",
         managedBy: null,
-        managedByName: null,
         supplier: "Opening balance",
         invoice: null,
         unitPrice: data.unitPrice,

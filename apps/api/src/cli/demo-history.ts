@@ -148,7 +148,6 @@ export async function seedHistory(db: Db, config: Config, random: Random): Promi
             type === "moved" ? destination : adjustment === "increase" ? balance.locationId : null,
           reason: pick(random, adjustment ? REASONS[adjustment] : REASONS[type as "dispatched" | "moved"]),
           managedBy: person.id,
-          managedByName: person.name,
           supplier: null,
           invoice: null,
           unitPrice: null,

@@ -57,7 +57,6 @@ const EMPTY_CHANGE = {
   adjustment: null,
   reason: "test",
   managedBy: null,
-  managedByName: null,
   supplier: null,
   invoice: null,
   unitPrice: null,

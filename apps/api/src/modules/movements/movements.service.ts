@@ -23,7 +23,6 @@ import {
   lockStockSubjects,
   writeStockChanges,
 } from "../stock/stock.service.ts";
-import { findLiveUserById } from "../users/users.repository.ts";
 import {
   findMovementRow,
   itemHistoryRows,
@@ -95,12 +94,6 @@ export async function recordMovement(
 ): Promise<MovementView> {
   return inTransaction(deps.db, (tx) =>
     onceForKey(tx, claim, async () => {
-      const managedBy = await findLiveUserById(tx, input.managedBy);
-      if (!managedBy) {
-        throw new AppError("VALIDATION_FAILED", MESSAGES.invalidItemOrStaff, {
-          fields: { managedBy: MESSAGES.invalidItemOrStaff },
-        });
-      }
       const [id] = await writeStockChanges(
         tx,
         [
@@ -112,8 +105,7 @@ export async function recordMovement(
             fromLocationId: input.fromLocationId,
             toLocationId: input.toLocationId,
             reason: input.reason,
-            managedBy: managedBy.id,
-            managedByName: managedBy.name,
+            managedBy: input.managedBy,
             supplier: null,
             invoice: null,
             unitPrice: null,

@@ -117,7 +117,6 @@ export async function createPurchase(
             toLocationId: allocation.locationId,
             reason: input.notes || `Purchase ${input.invoiceNumber}`,
             managedBy: user.id,
-            managedByName: user.name,
             supplier: input.supplierName,
             invoice: input.invoiceNumber,
             unitPrice: line.unitPrice,

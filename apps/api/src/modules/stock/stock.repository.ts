@@ -30,23 +30,39 @@ export interface LockedLocation {
   [column: string]: unknown;
 }
 
+export interface LockedPerson {
+  id: number;
+  name: string;
+  [column: string]: unknown;
+}
+
+const LIVE_PEOPLE = (ids: number[]) => sql`
+  select id, name from users
+  where id in ${idList(ids)} and deleted_at is null
+  order by id for key share`;
+
 /**
  * Live items and live positions (of live warehouses), locked FOR SHARE so neither is archived or
- * removed while stock moves: the items first, then the positions (the order every stock
- * write takes its locks in), each in id order.
+ * removed while stock moves, and the live people who manage the movements (KEY SHARE: not deleted
+ * meanwhile), in one round trip: items first, then positions, then people, each in id order.
  */
-export async function lockItemsAndLocationsForShare(
+export async function lockStockSubjectRows(
   tx: DbOrTx,
-  itemIds: number[],
-  locationIds: number[],
-): Promise<{ items: LockedItem[]; locations: LockedLocation[] }> {
-  const result = await tx.execute<{ items: LockedItem[] | null; locations: LockedLocation[] | null }>(sql`
-    with locked_items as materialized (${LIVE_ITEMS(itemIds)}),
-      locked_locations as materialized (${LIVE_LOCATIONS(locationIds)})
+  ids: { items: number[]; locations: number[]; people: number[] },
+): Promise<{ items: LockedItem[]; locations: LockedLocation[]; people: LockedPerson[] }> {
+  const result = await tx.execute<{
+    items: LockedItem[] | null;
+    locations: LockedLocation[] | null;
+    people: LockedPerson[] | null;
+  }>(sql`
+    with locked_items as materialized (${LIVE_ITEMS(ids.items)}),
+      locked_locations as materialized (${LIVE_LOCATIONS(ids.locations)}),
+      locked_people as materialized (${LIVE_PEOPLE(ids.people)})
     select (select json_agg(locked_items) from locked_items) as items,
-      (select json_agg(locked_locations) from locked_locations) as locations`);
+      (select json_agg(locked_locations) from locked_locations) as locations,
+      (select json_agg(locked_people) from locked_people) as people`);
   const row = result.rows[0];
-  return { items: row?.items ?? [], locations: row?.locations ?? [] };
+  return { items: row?.items ?? [], locations: row?.locations ?? [], people: row?.people ?? [] };
 }
 
 /**

@@ -8,13 +8,16 @@ import {
   availableQuantity,
   insertMovementsWithAudit,
   type LockedItem,
-  lockItemsAndLocationsForShare,
+  lockStockSubjectRows,
   type MovementRowInput,
   takeFromBalance,
 } from "./stock.repository.ts";
 
-/** One change of stock as the ledger records it; the unit is taken from the item. */
-export type StockChange = Omit<MovementRowInput, "unit" | "createdBy">;
+/**
+ * One change of stock as the ledger records it. The unit is taken from the item, and the name of the
+ * person who managed it (recorded with it, so archiving them later keeps it) from their live account.
+ */
+export type StockChange = Omit<MovementRowInput, "unit" | "createdBy" | "managedByName">;
 
 /** A signed change of one balance. */
 export interface BalanceDelta {
@@ -31,12 +34,25 @@ function uniqueSorted(values: Array<number | null>): number[] {
   return [...new Set(values.filter((value): value is number => value !== null))].sort((a, b) => a - b);
 }
 
-/** Locks the live items and positions involved FOR SHARE (ids ascending), so neither is archived meanwhile. */
-export async function lockStockSubjects(tx: Tx, itemIds: number[], locationIds: Array<number | null>) {
-  const locked = await lockItemsAndLocationsForShare(tx, uniqueSorted(itemIds), uniqueSorted(locationIds));
+/**
+ * Locks the live items and positions involved FOR SHARE (ids ascending), so neither is archived
+ * meanwhile, and the live people named (so none is deleted meanwhile), in one round trip.
+ */
+export async function lockStockSubjects(
+  tx: Tx,
+  itemIds: number[],
+  locationIds: Array<number | null>,
+  personIds: Array<number | null> = [],
+) {
+  const locked = await lockStockSubjectRows(tx, {
+    items: uniqueSorted(itemIds),
+    locations: uniqueSorted(locationIds),
+    people: uniqueSorted(personIds),
+  });
   return {
     items: new Map(locked.items.map((item) => [item.id, item])),
     locations: new Set(locked.locations.map((location) => location.id)),
+    people: new Map(locked.people.map((person) => [person.id, person.name])),
   };
 }
 
@@ -97,9 +113,17 @@ export function deltasOf(
   return deltas;
 }
 
-function validateChange(change: StockChange, item: LockedItem | undefined, liveLocations: Set<number>): void {
+function validateChange(
+  change: StockChange,
+  item: LockedItem | undefined,
+  liveLocations: Set<number>,
+  livePeople: Map<number, string>,
+): void {
   if (!item) {
     throw invalid("itemId", MESSAGES.selectValidItem);
+  }
+  if (change.managedBy !== null && !livePeople.has(change.managedBy)) {
+    throw invalid("managedBy", MESSAGES.invalidItemOrStaff);
   }
   const amount = toThousandths(change.quantity);
   if (amount <= 0n) {
@@ -125,13 +149,14 @@ export async function writeStockChanges(tx: Tx, changes: StockChange[], actor: A
   if (changes.length === 0) {
     return [];
   }
-  const { items, locations } = await lockStockSubjects(
+  const { items, locations, people } = await lockStockSubjects(
     tx,
     changes.map((change) => change.itemId),
     changes.flatMap((change) => [change.fromLocationId, change.toLocationId]),
+    changes.map((change) => change.managedBy),
   );
   for (const change of changes) {
-    validateChange(change, items.get(change.itemId), locations);
+    validateChange(change, items.get(change.itemId), locations, people);
   }
   await applyBalanceDeltas(tx, deltasOf(changes), ({ itemId, locationId, available }) => {
     return new AppError("INSUFFICIENT_STOCK", notEnoughStockMessage(available), {
@@ -141,7 +166,12 @@ export async function writeStockChanges(tx: Tx, changes: StockChange[], actor: A
     });
   });
   const rows = changes.map((change) => {
-    const row = { ...change, unit: items.get(change.itemId)?.unit ?? "", createdBy: actor.userId };
+    const row = {
+      ...change,
+      managedByName: change.managedBy === null ? null : (people.get(change.managedBy) ?? null),
+      unit: items.get(change.itemId)?.unit ?? "",
+      createdBy: actor.userId,
+    };
     // The audit entry of a movement is the change as given, with its unit and author.
     return { ...row, after: row };
   });
