@@ -140,30 +140,41 @@ export function useLiveUpdates(userId: number | null): { state: LiveState; lastC
       attempts += 1;
     };
 
+    // Whether the burst under way brings another person's change the user should be told of.
+    let announce = false;
     const flush = () => {
       const refresh = pending.current;
+      const told = announce;
       pending.current = undefined;
+      announce = false;
       if (refresh === undefined) {
         return;
       }
-      if (refresh === null) {
-        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_PREFIX });
-      } else {
-        for (const prefix of refresh) {
-          if (prefix !== SESSION_PREFIX) {
-            void queryClient.invalidateQueries({ queryKey: [prefix] });
-          }
-        }
-      }
+      const refetched =
+        refresh === null
+          ? queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_PREFIX })
+          : Promise.all(
+              [...refresh]
+                .filter((prefix) => prefix !== SESSION_PREFIX)
+                .map((prefix) => queryClient.invalidateQueries({ queryKey: [prefix] })),
+            );
       if (refresh === null || refresh.has(SESSION_PREFIX)) {
         void recover();
       }
+      if (told) {
+        // "Updated" once the screens on view have fetched the change, not before.
+        void refetched.then(
+          () => !stop.signal.aborted && setLastChangeAt(Date.now()),
+          () => undefined,
+        );
+      }
     };
-    const schedule = (prefixes: string[] | null) => {
+    const schedule = (prefixes: string[] | null, tell = false) => {
       pending.current =
         pending.current === undefined
           ? prefixes && new Set(prefixes)
           : mergeRefreshes(pending.current, prefixes);
+      announce ||= tell;
       clearTimeout(timer.current);
       timer.current = setTimeout(flush, BURST_MS);
     };
@@ -190,8 +201,7 @@ export function useLiveUpdates(userId: number | null): { state: LiveState; lastC
         const event = JSON.parse(message.data) as ChangeEvent;
         const prefixes = queriesToRefresh(event, userId);
         if (prefixes === null || prefixes.length > 0) {
-          schedule(prefixes);
-          setLastChangeAt(Date.now());
+          schedule(prefixes, true);
         }
       };
       stream.onerror = () => {
