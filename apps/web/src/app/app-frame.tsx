@@ -88,7 +88,8 @@ export function AppFrame() {
             <Text size="sm" visibleFrom="xs" truncate maw={220} title={user.email}>
               {user.name || user.email}
             </Text>
-            <LiveIndicator userId={user.id} />
+            {/* Until a password change owed is made the server opens no stream. */}
+            {!user.mustChangePassword && <LiveIndicator userId={user.id} />}
             <LanguageMenu />
             <ColorSchemeToggle />
             <Button

@@ -1,7 +1,7 @@
-import { notifications } from "@mantine/notifications";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { forgetSession, sessionQueryKey } from "../features/auth/api/session.ts";
+import { sessionQueryKey } from "../features/auth/api/session.ts";
+import { announceSessionEnd } from "../features/auth/api/session-end.ts";
 import { sessionEffectOf, shouldRetry, showsSessionEnd } from "../lib/api-client.ts";
 
 /**
@@ -17,13 +17,7 @@ export function createQueryClient(i18n: I18n): QueryClient {
       if (showsSessionEnd(meta)) {
         return;
       }
-      if (forgetSession(queryClient)) {
-        notifications.show({
-          id: "session-ended",
-          color: "yellow",
-          message: i18n.t("errors.SESSION_EXPIRED"),
-        });
-      }
+      announceSessionEnd(queryClient, i18n);
     } else if (effect === "password-change-required") {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     }

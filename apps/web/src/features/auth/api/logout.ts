@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { sessionQueryKey } from "./session.ts";
+import { sessionChangeMutationKey, sessionQueryKey } from "./session.ts";
 
 export function logout(): Promise<void> {
   return apiRequest<void>("/auth/logout", { method: "POST" });
@@ -10,6 +10,7 @@ export function logout(): Promise<void> {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...sessionChangeMutationKey, "logout"],
     mutationFn: logout,
     onSettled: () => {
       queryClient.clear();

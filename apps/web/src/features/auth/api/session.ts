@@ -6,6 +6,12 @@ import { apiRequest } from "../../../lib/api-client.ts";
 /** The signed-in user; read by the route guards and the page frame. */
 export const sessionQueryKey = ["session"] as const;
 
+/**
+ * The key of every mutation that ends or replaces this browser's own session (sign-out, changing one's
+ * own password): the live-update stream waits for them before it decides what its end means.
+ */
+export const sessionChangeMutationKey = ["session-change"] as const;
+
 export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
   return apiRequest<SessionResponse>("/session", signal ? { signal } : {});
 }

@@ -10,6 +10,7 @@ import type { FailureTexts } from "../../../lib/error-message.ts";
 import { newIdempotencyKey } from "../../../lib/idempotency.ts";
 import { useErrorMessage } from "../../../lib/use-error-message.ts";
 import { forgetSession } from "../../auth/api/session.ts";
+import { announceSessionEnd, holdSessionEnd } from "../../auth/api/session-end.ts";
 import { useCommitImport } from "../api/import-commit.ts";
 import { usePreviewImport } from "../api/import-preview.ts";
 import { useImportProgress } from "../api/import-progress.ts";
@@ -63,7 +64,7 @@ interface BulkUploadFlowProps {
 }
 
 function BulkUploadFlow({ onClose, onLockChange }: BulkUploadFlowProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const describe = useErrorMessage();
   const queryClient = useQueryClient();
   const preview = usePreviewImport();
@@ -77,14 +78,18 @@ function BulkUploadFlow({ onClose, onLockChange }: BulkUploadFlowProps) {
       sessionGone.current = true;
     }
   };
-  useEffect(
-    () => () => {
+  // A session found ended meanwhile by the live-update stream is also left to this window while open.
+  useEffect(() => {
+    const release = holdSessionEnd();
+    return () => {
+      const endedMeanwhile = release();
       if (sessionGone.current) {
         forgetSession(queryClient);
+      } else if (endedMeanwhile) {
+        announceSessionEnd(queryClient, i18n);
       }
-    },
-    [queryClient],
-  );
+    };
+  }, [queryClient, i18n]);
   const [step, setStep] = useState<BulkUploadStep>("upload");
   const [upload, setUpload] = useState<UploadFile | null>(null);
   const [previewData, setPreviewData] = useState<ImportPreviewResponse | null>(null);
