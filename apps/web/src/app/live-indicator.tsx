@@ -1,6 +1,7 @@
 import { Badge, Tooltip } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import classes from "./live-indicator.module.css";
 import { type LiveState, useLiveUpdates } from "./use-live-updates.ts";
 
 const JUST_CHANGED_MS = 2_500;
@@ -28,12 +29,12 @@ export function LiveIndicator({ userId }: { userId: number }) {
       <Badge
         variant={justChanged ? "filled" : "light"}
         color={COLOR[state]}
-        visibleFrom="xs"
+        className={classes.badge}
         role="status"
         aria-live="polite"
         data-live-state={state}
       >
-        {label}
+        <span className={classes.label}>{label}</span>
       </Badge>
     </Tooltip>
   );
