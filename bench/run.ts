@@ -30,6 +30,7 @@ import {
   movementLoad,
   type RunningApi,
   sampleRss,
+  sessionFloor,
   signIn,
   startApi,
   timeGets,
@@ -140,6 +141,13 @@ async function movementBenchmark(label: string, api: RunningApi, url: string, da
   const measured = await movementLoad({ ...load, seconds: config.loadSeconds });
   const memory = rss.stop();
   const check = await ledgerViolations(url);
+  const floor = await sessionFloor({
+    base: api.base,
+    cookie: sessions.staff[0] ?? "",
+    connections: CONNECTIONS,
+    seconds: Math.max(5, Math.round(config.loadSeconds / 3)),
+  });
+  log(`${label}: HTTP floor (GET /api/session) ${floor.rps} requests/s, p95 ${floor.latencyMs.p95} ms`);
   const cpuMsPerRequest = round(memory.cpuMs / Math.max(1, measured.requests), 2);
   log(
     `${label}: API process CPU ${memory.cpuCores} cores, ${cpuMsPerRequest} ms per request; status ${JSON.stringify(measured.statusCounts)}`,
@@ -153,6 +161,7 @@ async function movementBenchmark(label: string, api: RunningApi, url: string, da
     apiCpuMsPerRequest: cpuMsPerRequest,
     violations: check.violations.length,
     violationSample: check.violations.slice(0, 5),
+    floor,
     checkMs: check.ms,
     sessions,
   };

@@ -210,3 +210,33 @@ export async function timeGets(base: string, cookie: string, paths: string[]) {
   }
   return { times, lastBytes: bytes };
 }
+
+/**
+ * The HTTP floor of the API in the same run: GET /api/session (the session looked up in PostgreSQL,
+ * a small JSON answer, nothing else) at `connections` concurrent clients. No write can be faster than
+ * this through the same stack, so it shows how much of the movement budget the stack itself leaves.
+ */
+export async function sessionFloor(options: {
+  base: string;
+  cookie: string;
+  connections: number;
+  seconds: number;
+}): Promise<{ rps: number; latencyMs: { p50: number; p95: number } }> {
+  const latencies: number[] = [];
+  let ok = 0;
+  const instance = autocannon({
+    url: `${options.base}/api/session`,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: { cookie: options.cookie },
+  });
+  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    ok += statusCode === 200 ? 1 : 0;
+  });
+  const result = await instance;
+  return {
+    rps: round(ok / result.duration),
+    latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)) },
+  };
+}
