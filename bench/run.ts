@@ -352,10 +352,14 @@ async function importsBenchmark(api: RunningApi, url: string, adminCookie: strin
     const text = await response.text();
     return { status: response.status, ms: round(performance.now() - start), body: text.slice(0, 400) };
   };
+  // The API process's memory while it takes in, checks and saves the file (issue: stays bounded).
+  const rss = sampleRss(api.pid, 100);
   const preview = await post("preview");
   log(`imports: preview ${preview.status} in ${preview.ms} ms`);
   const commit = await post("commit");
+  const memory = rss.stop();
   log(`imports: commit ${commit.status} in ${commit.ms} ms (COPY anchor ${anchor.copyPlusSetBasedMs} ms)`);
+  log(`imports: API process VmRSS max ${memory.maxMb} MB during preview and commit`);
   const check = await ledgerViolations(url);
   return {
     status: "measured",
@@ -370,6 +374,7 @@ async function importsBenchmark(api: RunningApi, url: string, adminCookie: strin
     },
     commit: { status: commit.status, ms: commit.ms, ...(commit.status === 201 ? {} : { body: commit.body }) },
     commitRatio: round(commit.ms / anchor.copyPlusSetBasedMs, 2),
+    rssMb: memory,
     violationsAfter: check.violations.length,
   };
 }

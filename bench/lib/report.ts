@@ -114,6 +114,15 @@ export function budgetRows(r: Record<string, any>): Row[] {
       ratio: `${imp.commitRatio}x`,
       verdict: pass(imp.commit.status === 201 && imp.commitRatio <= 3),
     });
+    if (imp.rssMb) {
+      rows.push({
+        budget: "API process memory < 300 MB during the CSV upload (preview and commit)",
+        measured: `VmRSS max ${imp.rssMb.maxMb} MB (${imp.rssMb.samples} samples)`,
+        anchor: "",
+        ratio: "",
+        verdict: pass(imp.rssMb.maxMb < 300),
+      });
+    }
   } else if (imp) {
     rows.push({
       budget: "CSV upload (preview, commit)",
