@@ -166,6 +166,11 @@ describe("moving an embedded installation to an external PostgreSQL", () => {
       201,
     );
     const source = await rowsOf(embeddedUrl());
+    // While the server runs, backing up (or restoring into) its data directory is refused, leaving nothing.
+    const busy = await cli("backup", ["--out", backupFile], { DATA_DIR: dataDir });
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toMatch(/is running on the data directory .*stop it, run this command again/s);
+    expect(fs.readdirSync(root).filter((name) => name.startsWith("move.wmsbackup"))).toEqual([]);
     await stop(embedded);
 
     // 1. Back up the stopped installation: the command starts the embedded PostgreSQL itself.
