@@ -10,6 +10,16 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
 }
 
+/** An email's local part from a person's name: word characters joined by dots ("x" if none). */
+function emailPrefixOf(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/\W+/g, ".")
+      .replace(/^\.+|\.+$/g, "") || "x"
+  );
+}
+
 /** Arranges data through the real API as the e2e administrator. */
 export async function asAdmin() {
   return signInOverHttp(inject("baseUrl"), "admin", E2E_ADMIN.email, E2E_ADMIN.password);
@@ -17,7 +27,7 @@ export async function asAdmin() {
 
 export async function createStaffMember(name: string, password = "first password 1") {
   const admin = await asAdmin();
-  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "."));
+  const email = uniqueEmail(emailPrefixOf(name));
   const response = await admin("/api/staff", { method: "POST", body: { name, email, password } });
   if (response.status !== 201) {
     throw new Error(`could not create staff member: ${response.status} ${await response.text()}`);
@@ -31,7 +41,7 @@ export async function createStaffMember(name: string, password = "first password
  */
 export async function createReadyAdmin(name: string, language: "en" | "ar" = "en") {
   const admin = await asAdmin();
-  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "."));
+  const email = uniqueEmail(emailPrefixOf(name));
   const first = "first password 1";
   const password = "ready admin password 2";
   const created = await admin("/api/admins", { method: "POST", body: { name, email, password: first } });

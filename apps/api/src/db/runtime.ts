@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Config } from "../config.ts";
 import { connectDatabase, type Database } from "./client.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { durabilityWarnings } from "./durability.ts";
 import { type EmbeddedServer, startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { runMigrations } from "./migrate.ts";
 
@@ -28,6 +29,7 @@ export async function openRuntimeDatabase(config: Config, log: Logger): Promise<
   if (config.databaseUrl) {
     const database = connectDatabase(config.databaseUrl);
     await runMigrations(database);
+    await warnAboutDurability(database, log);
     return {
       database,
       description: "the PostgreSQL server at DATABASE_URL",
@@ -48,9 +50,17 @@ export async function openRuntimeDatabase(config: Config, log: Logger): Promise<
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, "pg"), log);
     database = connectDatabase(embedded.url);
     await runMigrations(database);
+    await warnAboutDurability(database, log);
     return { database, description: `the embedded PostgreSQL in ${config.dataDir}`, shutdown };
   } catch (error) {
     await shutdown();
     throw error;
+  }
+}
+
+/** Says loudly when the server may lose or corrupt committed data (db/durability.ts). */
+async function warnAboutDurability(database: Database, log: Logger): Promise<void> {
+  for (const warning of await durabilityWarnings(database.db)) {
+    log.warn(`WARNING: ${warning}`);
   }
 }

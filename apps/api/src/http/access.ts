@@ -12,6 +12,8 @@ export interface RouteAccess {
   access: Access;
   /** A long-lived stream (Server-Sent Events): answered with headers, then kept open. */
   stream?: boolean;
+  /** The route reads a JSON body (its schema declares one); the security suite sends each one hostile bodies. */
+  body?: boolean;
 }
 
 declare module "fastify" {

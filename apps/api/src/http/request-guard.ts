@@ -40,6 +40,7 @@ export function registerRequestGuard(app: FastifyInstance, deps: GuardDeps): voi
           url: route.url,
           access,
           ...(route.config?.stream ? { stream: true } : {}),
+          ...(route.schema?.body ? { body: true } : {}),
         });
       }
     }

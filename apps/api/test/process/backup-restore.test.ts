@@ -350,3 +350,105 @@ describe("npm run db:backup and db:restore", () => {
     expect(await dumpDatabase(targetUrl)).toEqual({});
   });
 });
+
+describe("a backup taken while writes run (reliability checklist F13, BK-1)", () => {
+  it("is one snapshot: the restore passes the ledger check and holds, per writer, exactly a prefix of its writes", {
+    timeout: 90_000,
+  }, async () => {
+    const { user, cookie } = await signedInAs(ctx, { role: "staff", name: "Load Writer" });
+    const warehouse = await createTestWarehouse(ctx, { name: "LOADED", maxShelves: 2, sectionsPerShelf: 2 });
+    const [a01, b02] = [
+      await positionId(ctx, warehouse.id, "A", "01"),
+      await positionId(ctx, warehouse.id, "B", "02"),
+    ];
+    const WRITERS = 4;
+    const items = await Promise.all(
+      Array.from({ length: WRITERS }, (_, w) =>
+        createTestItem(ctx, { name: `Load item ${w}`, unit: "pieces" }),
+      ),
+    );
+    // Bulk rows so that exporting takes a while and the writes overlap it.
+    await ctx.db.execute(sql`
+        insert into audit_log (actor_id, entity, entity_id, action, after, request_id)
+        select null, 'probe', g::text, 'update', jsonb_build_object('n', g), null
+        from generate_series(1, 150000) g`);
+
+    // Each writer records, one after another, a receipt of 2 into A01 and a move of 1 to B02, and
+    // remembers the order in which its writes were acknowledged.
+    let writing = true;
+    const acknowledged: string[][] = Array.from({ length: WRITERS }, () => []);
+    const writer = async (w: number) => {
+      const itemId = (items[w] as { id: number }).id;
+      for (let n = 0; writing; n += 1) {
+        const body =
+          n % 2 === 0
+            ? { type: "received", quantity: "2", toLocationId: a01 }
+            : { type: "moved", quantity: "1", fromLocationId: a01, toLocationId: b02 };
+        const response = await request(ctx.app, "POST", "/api/movements", {
+          cookie,
+          body: { ...body, itemId, managedBy: user.id, reason: `F13 w${w} n${n}` },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        acknowledged[w]?.push(`F13 w${w} n${n}`);
+      }
+    };
+    const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const beforeBackup = acknowledged.map((list) => list.length);
+
+    const file = path.join(workDir, "under-load.wmsbackup");
+    const backup = await cli(BACKUP_CLI, ["--out", file], ctx.url);
+    const afterBackup = acknowledged.map((list) => list.length);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    writing = false;
+    await Promise.all(writers);
+    expect(backup, backup.stderr).toMatchObject({ code: 0 });
+    expect(await findLedgerViolations(ctx.db), "the source").toEqual([]);
+
+    const targetUrl = await createEmptyDatabase();
+    const restore = await cli(RESTORE_CLI, ["--in", file], targetUrl);
+    expect(restore, restore.stderr).toMatchObject({ code: 0 });
+    expect(restore.stdout).toContain("ledger check passed");
+
+    const restored = await withClient(targetUrl, async (client) => {
+      const movements = await client.query<{ id: string; reason: string }>(
+        "select id::text, reason from stock_movements where reason like 'F13 %'",
+      );
+      const audited = await client.query<{ entity_id: string }>(
+        "select entity_id from audit_log where entity = 'stock_movement' and action = 'create'",
+      );
+      return { movements: movements.rows, audited: new Set(audited.rows.map((row) => row.entity_id)) };
+    });
+    const present = new Set(restored.movements.map((row) => row.reason));
+    const kept: number[] = [];
+    for (const [w, list] of acknowledged.entries()) {
+      // A prefix: everything up to some write, nothing after it (no gap, nothing half there).
+      const k = list.filter((reason) => present.has(reason)).length;
+      expect(
+        list.slice(0, k).every((reason) => present.has(reason)),
+        `writer ${w}`,
+      ).toBe(true);
+      expect(
+        list.slice(k).some((reason) => present.has(reason)),
+        `writer ${w}`,
+      ).toBe(false);
+      // Acknowledged before the backup started: in it. Begun after it ended: not in it.
+      expect(k, `writer ${w}`).toBeGreaterThanOrEqual(beforeBackup[w] ?? 0);
+      expect(k, `writer ${w}`).toBeLessThanOrEqual((afterBackup[w] ?? 0) + 1);
+      kept.push(k);
+    }
+    expect(restored.movements).toHaveLength(kept.reduce((sum, k) => sum + k, 0));
+    // Each restored movement came with its audit row, written in the same transaction.
+    for (const movement of restored.movements) {
+      expect(restored.audited.has(movement.id), movement.reason).toBe(true);
+    }
+    const written = acknowledged.map((list) => list.length);
+    console.info(
+      `F13: acknowledged before the backup ${JSON.stringify(beforeBackup)}, when it ended ${JSON.stringify(afterBackup)}, ` +
+        `in all ${JSON.stringify(written)}; restored prefixes ${JSON.stringify(kept)}`,
+    );
+    // The writes did run during the backup: it holds some that were not yet acknowledged when it started.
+    expect(kept.some((k, w) => k > (beforeBackup[w] ?? 0))).toBe(true);
+    expect(written.some((n, w) => n > (kept[w] ?? 0))).toBe(true);
+  });
+});

@@ -48,6 +48,8 @@ describe("a database restart", () => {
     const down = await request(app, "GET", "/api/app-info");
     expect(down.statusCode).toBe(503);
     expect(down.json().error.code).toBe("DATABASE_UNAVAILABLE");
+    // Checklist L-1: a generic answer, no driver error, SQL or stack.
+    expect(down.body).not.toMatch(/ECONNREFUSED|\bselect\b.*\bfrom\b|\.ts:\d+|at \w+ \(/i);
     expect((await request(app, "GET", "/api/health")).statusCode).toBe(503);
 
     server = await startEmbeddedPostgres(path.join(root, "pg"), quiet, { port });

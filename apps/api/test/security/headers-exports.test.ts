@@ -25,8 +25,11 @@ afterEach(() => expectLedgerConsistent(ctx));
 const FORMULA_UA = '=HYPERLINK("https://example.com/","click")';
 const FORMULAS = ["=cmd|' /C calc'!A0", "+1+1", "-1+1 widgets", "@SUM(1+1)", '=1+2";=1+2'];
 
-/** Every report as CSV for this year, as an admin; single-item-summary needs an item and a month. */
-async function allReportCsvs(cookie: string, itemId: number) {
+/**
+ * Every CSV the API writes, as an admin: each report (single-item-summary needs an item and a month),
+ * the sample upload file and the audit log.
+ */
+async function allExportCsvs(cookie: string, itemId: number) {
   const bodies: Array<{ type: string; body: string; disposition: string }> = [];
   for (const type of REPORT_TYPES) {
     const query =
@@ -35,12 +38,14 @@ async function allReportCsvs(cookie: string, itemId: number) {
     expect(response.statusCode, `${type}: ${response.body}`).toBe(200);
     bodies.push({ type, body: response.body, disposition: String(response.headers["content-disposition"]) });
   }
-  const sample = await request(ctx.app, "GET", "/api/imports/sample.csv", { cookie });
-  bodies.push({
-    type: "sample",
-    body: sample.body,
-    disposition: String(sample.headers["content-disposition"]),
-  });
+  for (const [type, url] of [
+    ["sample", "/api/imports/sample.csv"],
+    ["audit", "/api/audit/csv"],
+  ] as const) {
+    const response = await request(ctx.app, "GET", url, { cookie });
+    expect(response.statusCode, `${type}: ${response.body}`).toBe(200);
+    bodies.push({ type, body: response.body, disposition: String(response.headers["content-disposition"]) });
+  }
   return bodies;
 }
 
@@ -81,11 +86,14 @@ describe("formula injection through every export (X33, X44)", () => {
     });
     expect(moved.statusCode).toBe(201);
 
-    const exports = await allReportCsvs(cookie, item.id);
+    const exports = await allExportCsvs(cookie, item.id);
     const all = exports.map((e) => e.body).join("\n");
     // The hostile texts did reach the exports, each behind an apostrophe.
     expect(all).toContain(`"'=cmd|' /C calc'!A0"`);
     expect(all).toContain(`"'-1+1 widgets"`);
+    // The audit log's "Who" carries the admin's name, neutralised like any report cell.
+    const audit = exports.find((e) => e.type === "audit")?.body ?? "";
+    expect(audit).toContain(`"'=HYPERLINK(""x"",""admin"")"`);
     for (const { type, body } of exports) {
       expect(formulaCells(body), type).toEqual([]);
       expect(body, type).not.toContain(FORMULA_UA);
@@ -101,7 +109,7 @@ describe("formula injection through every export (X33, X44)", () => {
     expect(signedIn.statusCode).toBe(200);
     const stored = await count(ctx, "sessions", sql`user_agent = ${FORMULA_UA}`);
     expect(stored).toBe(1);
-    // The audit log (which has no export yet) does not carry it either, so a future export cannot leak it.
+    // Nor is it audited, so the audit log's export (checked below with the others) cannot carry it.
     expect(
       await count(
         ctx,
@@ -110,7 +118,7 @@ describe("formula injection through every export (X33, X44)", () => {
       ),
     ).toBe(0);
     const staffCookie = sessionCookieFrom(signedIn);
-    for (const { type, body } of await allReportCsvs(f.adminCookie, f.itemId)) {
+    for (const { type, body } of await allExportCsvs(f.adminCookie, f.itemId)) {
       expect(body, type).not.toContain('HYPERLINK("https');
     }
     const dashboard = await request(ctx.app, "GET", "/api/dashboard", { cookie: staffCookie });
@@ -122,7 +130,7 @@ describe("export file names (X39)", () => {
   it("names every export on the server, whatever the warehouse and item names hold", async () => {
     await createTestWarehouse(ctx, { name: 'a"; filename=evil.html' });
     await createTestItem(ctx, { name: "../../etc/passwd", itemNo: 'x"; filename=evil.html' });
-    for (const { type, disposition } of await allReportCsvs(f.adminCookie, f.itemId)) {
+    for (const { type, disposition } of await allExportCsvs(f.adminCookie, f.itemId)) {
       expect(disposition, type).toMatch(/^attachment; filename="[A-Za-z0-9_.-]+\.csv"$/);
       expect(disposition, type).not.toMatch(/evil|passwd|\.\./);
     }

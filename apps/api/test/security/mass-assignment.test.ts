@@ -34,6 +34,23 @@ const OWNER_FIELDS: Array<[string, unknown]> = [
   ["passwordHash", "$argon2id$v=19$m=19456,t=2,p=1$forged"],
 ];
 
+describe("the route list", () => {
+  it("holds every route whose schema reads a JSON body, so each one gets the hostile bodies below", () => {
+    const withBody = ctx.app.routeAccessTable
+      .filter((route) => route.body)
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    const listed = writeRoutes(f)
+      .map(
+        (route) =>
+          `${route.method} ${route.url.replace(/\/\d+(?=\/|$)/g, "/:id").replace(/\/COLD$/, "/:name")}`,
+      )
+      .sort();
+    expect(withBody.length).toBeGreaterThanOrEqual(18);
+    expect(listed).toEqual(withBody);
+  });
+});
+
 describe("owner and role fields in bodies (X11, X12, X13)", () => {
   it.each(routeNames)("%s refuses every owner, role and id field and stores nothing", async (name, url) => {
     for (const [field, value] of OWNER_FIELDS) {

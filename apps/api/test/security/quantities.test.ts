@@ -10,8 +10,9 @@ import { changesNothing, count } from "./state.ts";
 
 /**
  * Quantities and business rules (X19-X27). The contract (packages/domain common/decimal.ts): a
- * quantity is a JSON number or a decimal string of at most 12 integer digits and 3 decimals, above 0,
- * whole for pieces and boxes. Every refusal is a 400 that stores nothing.
+ * quantity is a JSON number or a decimal string of at most 9 integer digits and 3 decimals (so below a
+ * billion: 999999999.999 at most), above 0, whole for pieces and boxes. Every refusal is a 400 that
+ * stores nothing.
  */
 const ctx = await createTestContext({ BUSINESS_TIME_ZONE: "Asia/Dubai" });
 const f = await createFixture(ctx);
@@ -58,6 +59,8 @@ const BAD_QUANTITIES: Array<[string, string]> = [
   ["1.5 of an item counted in pieces", "1.5"],
   ["1e309 (Infinity once parsed)", "1e309"],
   ["9007199254740993 (beyond 2^53, would round)", "9007199254740993"],
+  ["2147483648 (2^31, a billion or more)", "2147483648"],
+  ["10 integer digits", '"1000000000"'],
   ["13 integer digits", '"1000000000000"'],
   ["4 decimals", '"1.0001"'],
   ["Arabic-Indic digits", '"١٠"'],

@@ -38,6 +38,9 @@ const FILTERED_LISTS = [
   "/api/locations",
   "/api/reports/movement-history",
   "/api/reports/item-stock",
+  "/api/reports/movement-history/csv",
+  "/api/audit",
+  "/api/audit/csv",
   `/api/warehouses/${f.warehouseId}/matching-positions`,
 ];
 
@@ -50,6 +53,25 @@ describe("filter and sort injection (X15)", () => {
     );
     expect(response.statusCode, response.body).toBe(400);
     expect(response.body).not.toMatch(/password_hash|SELECT|syntax/i);
+  });
+
+  /** The audit log's own filters are names and ids: SQL in any of them is refused, never run. */
+  it.each([
+    "entity='%20OR%201=1--",
+    "action=create;DROP%20TABLE%20audit_log",
+    "entity=USER",
+    "action=(SELECT%201)",
+    "actorId=1%20OR%201=1",
+    "actorId=0",
+    "to=2026-13-01",
+  ])("GET /api/audit and /api/audit/csv refuse %s with 400", async (query) => {
+    for (const url of ["/api/audit", "/api/audit/csv"]) {
+      const response = await changesNothing(ctx, () =>
+        request(ctx.app, "GET", `${url}?${query}`, { cookie: f.adminCookie }),
+      );
+      expect(response.statusCode, `${url}?${query}`).toBe(400);
+      expect(response.body).not.toMatch(/audit_log|SELECT|syntax/i);
+    }
   });
 
   /** Lists without filters take no query string at all: anything sent is ignored, never interpreted. */
@@ -98,13 +120,28 @@ describe("filter and sort injection (X15)", () => {
     );
     expect(matching.statusCode).toBe(200);
     expect(matching.json().locationIds).toEqual([]);
-    for (const url of ["/api/movements", "/api/locations"]) {
+    for (const [url, list] of [
+      ["/api/movements", "movements"],
+      ["/api/locations", "locations"],
+      ["/api/audit", "entries"],
+    ] as const) {
       const response = await request(ctx.app, "GET", `${url}?search=${encodeURIComponent("' OR '1'='1")}`, {
         cookie: f.adminCookie,
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()[url === "/api/movements" ? "movements" : "locations"]).toEqual([]);
+      expect(response.json()[list]).toEqual([]);
     }
+    const auditCsv = await request(ctx.app, "GET", `/api/audit/csv?search=${encodeURIComponent("%")}`, {
+      cookie: f.adminCookie,
+    });
+    expect(auditCsv.statusCode).toBe(200);
+    // Only the entry of the item whose name holds a "%": the wildcard matched itself, not everything.
+    const auditRows = auditCsv.body
+      .split("\r\n")
+      .filter((line) => line !== "")
+      .slice(1);
+    expect(auditRows).toHaveLength(1);
+    expect(auditRows[0]).toContain("Cotton 100% pure");
     await expectLedgerConsistent(ctx);
   });
 });
@@ -159,6 +196,8 @@ describe("duplicate parameters and keys (X18)", () => {
     ["/api/items?page=1&page=2"],
     ["/api/movements?type=received&type=moved"],
     ["/api/locations?warehouseId=1&warehouseId=2"],
+    ["/api/audit?entity=item&entity=user"],
+    ["/api/audit/csv?actorId=1&actorId=2"],
   ])("GET %s: a repeated query parameter is refused with 400", async (url) => {
     const response = await request(ctx.app, "GET", url, { cookie: f.adminCookie });
     expect(response.statusCode).toBe(400);

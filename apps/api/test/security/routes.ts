@@ -192,6 +192,13 @@ export function writeRoutes(f: Fixture): WriteRoute[] {
       textFields: [],
     },
     {
+      method: "PUT",
+      url: "/api/auth/preferences",
+      body: { language: "ar" },
+      cookie: f.staffCookie,
+      textFields: [],
+    },
+    {
       method: "POST",
       url: "/api/auth/verify-admin",
       body: credentials,

@@ -96,13 +96,36 @@ describe("NUL, oversized and bidirectional text (X32)", () => {
     },
   );
 
-  it.each([["/api/items?search=a%00b"], ["/api/movements?search=a%00b"], ["/api/locations?search=a%00b"]])(
-    "GET %s answers a NUL in a search with 400, not a 500",
-    async (url) => {
-      const response = await changesNothing(ctx, () =>
-        request(ctx.app, "GET", url, { cookie: f.adminCookie }),
-      );
-      expect(response.statusCode, response.body).toBe(400);
+  it.each([
+    ["/api/items?search=a%00b"],
+    ["/api/movements?search=a%00b"],
+    ["/api/locations?search=a%00b"],
+    ["/api/audit?search=a%00b"],
+    ["/api/audit/csv?search=a%00b"],
+    [`/api/warehouses/${f.warehouseId}/matching-positions?q=a%00b`],
+  ])("GET %s answers a NUL in a search with 400, not a 500", async (url) => {
+    const response = await changesNothing(ctx, () => request(ctx.app, "GET", url, { cookie: f.adminCookie }));
+    expect(response.statusCode, response.body).toBe(400);
+  });
+
+  it.each(["preview", "commit"])(
+    "POST /api/imports/%s answers a NUL or a line break in the file name with 400, not a 500",
+    async (path) => {
+      // A file that would be saved: only its name is wrong.
+      const csv = `Item Number,Name,Quantity,Warehouse,Shelf,Section\nNUL-${path},Thing,1,${f.warehouseId},A,01\n`;
+      for (const name of ["a\u0000b.csv", "a\r\nb.csv", "a\u001bb.csv"]) {
+        const response = await changesNothing(ctx, () =>
+          request(ctx.app, "POST", `/api/imports/${path}?fileName=${encodeURIComponent(name)}`, {
+            cookie: f.adminCookie,
+            body: csv,
+            headers: {
+              "content-type": "text/csv",
+              "idempotency-key": `nul-file-name-${path}-${name.length}`,
+            },
+          }),
+        );
+        expect(response.statusCode, response.body).toBe(400);
+      }
     },
   );
 

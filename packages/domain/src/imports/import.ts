@@ -154,9 +154,22 @@ export function itemRowsDisagreeMessage(itemNo: string, header: string, rows: nu
   return `Item ${itemNo} has different ${header} values in rows ${rows.join(", ")}`;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const FILE_NAME_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+
 export const ImportFileNameQuerySchema = z.strictObject({
-  /** The name of the chosen file (never used as a path); it must end in .csv. */
-  fileName: z.string().max(255, "The file name is too long").default(""),
+  /**
+   * The name of the chosen file (never used as a path); it must end in .csv. It is echoed in the answer
+   * and recorded in the audit log, so control characters are refused (a NUL cannot be stored at all).
+   */
+  fileName: z
+    .string()
+    .max(255, "The file name is too long")
+    .refine(
+      (value) => !FILE_NAME_CONTROL_CHARACTERS.test(value),
+      "The file name contains characters that are not allowed",
+    )
+    .default(""),
 });
 
 export const ImportRowErrorSchema = z.object({

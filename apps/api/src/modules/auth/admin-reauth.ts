@@ -4,7 +4,7 @@ import { AppError } from "../../http/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { verifyAgainstDummy, verifyPassword } from "../../lib/passwords.ts";
 import { findLiveUserByEmail } from "../users/users.repository.ts";
-import { assertSignInAllowed, recordSignInFailure } from "./sign-in-limits.ts";
+import { claimSignInAttempt, releaseSignInAttempt } from "./sign-in-limits.ts";
 
 /**
  * Product-decisions 6: edit warehouse, delete warehouse and delete container shelf need an admin's
@@ -18,13 +18,14 @@ export async function verifyAdminCredentials(
   ipAddress: string,
 ): Promise<void> {
   const { db, clock } = deps;
-  await assertSignInAllowed(db, clock, credentials.email, ipAddress);
+  // Counted before the password is checked; wrong credentials leave it counted as a failure.
+  const attempt = await claimSignInAttempt(db, clock, credentials.email, ipAddress);
   const user = await findLiveUserByEmail(db, credentials.email);
   const isValid = user
     ? await verifyPassword(user.passwordHash, credentials.password)
     : await verifyAgainstDummy(credentials.password);
   if (!user || !isValid || user.role !== "admin") {
-    await recordSignInFailure(db, clock, credentials.email, ipAddress);
     throw new AppError("ADMIN_REAUTH_FAILED", MESSAGES.invalidAdminCredentials);
   }
+  await releaseSignInAttempt(db, attempt);
 }

@@ -23,7 +23,7 @@ import {
   startSession,
   toSessionUser,
 } from "./sessions.service.ts";
-import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess } from "./sign-in-limits.ts";
+import { claimSignInAttempt, recordSignInSuccess, releaseSignInAttempt } from "./sign-in-limits.ts";
 
 export interface AuthDeps extends SessionDeps {
   db: Db;
@@ -56,16 +56,17 @@ export async function signIn(
   requestId: string,
 ): Promise<{ user: SessionUser; token: string }> {
   const { db, clock } = deps;
-  await assertSignInAllowed(db, clock, request.email, meta.ipAddress);
+  // Counted before the password is checked; a wrong password leaves it counted as a failure.
+  const attempt = await claimSignInAttempt(db, clock, request.email, meta.ipAddress);
   const user = await findLiveUserByEmail(db, request.email);
   const isValid = user
     ? await verifyPassword(user.passwordHash, request.password)
     : await verifyAgainstDummy(request.password);
   if (!user || !isValid) {
-    await recordSignInFailure(db, clock, request.email, meta.ipAddress);
     throw new AppError("INVALID_CREDENTIALS", INVALID_CREDENTIALS[request.portal]);
   }
   if (user.role !== request.portal) {
+    await releaseSignInAttempt(db, attempt);
     throw new AppError("WRONG_PORTAL", WRONG_PORTAL[request.portal]);
   }
   const token = await db.transaction(async (tx) => {
@@ -74,7 +75,7 @@ export async function signIn(
     }
     const issued = await startSession(tx, deps, user.id, meta);
     await markSignedIn(tx, user.id, clock.now());
-    await recordSignInSuccess(tx, request.email, meta.ipAddress);
+    await recordSignInSuccess(tx, attempt);
     await recordAudit(
       tx,
       { userId: user.id, requestId },
@@ -115,13 +116,13 @@ export async function changeOwnPassword(
   if (!user) {
     throw new AppError("UNAUTHENTICATED", MESSAGES.notSignedIn);
   }
-  await assertSignInAllowed(db, clock, user.email, meta.ipAddress);
+  const attempt = await claimSignInAttempt(db, clock, user.email, meta.ipAddress);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordSignInFailure(db, clock, user.email, meta.ipAddress);
     throw new AppError("WRONG_CURRENT_PASSWORD", MESSAGES.wrongCurrentPassword, {
       fields: { currentPassword: MESSAGES.wrongCurrentPassword },
     });
   }
+  await releaseSignInAttempt(db, attempt);
   if (input.currentPassword === input.newPassword) {
     throw new AppError("PASSWORD_REUSED", MESSAGES.passwordReused, {
       fields: { newPassword: MESSAGES.passwordReused },

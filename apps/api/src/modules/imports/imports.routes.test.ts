@@ -104,6 +104,20 @@ describe("file-level refusals, with the spec's messages", () => {
     ["a name that is not .csv", "items.xlsx", csv({}), "IMPORT_NOT_CSV", "Please upload a CSV file"],
     ["a disguised name", "items.csv.exe", csv({}), "IMPORT_NOT_CSV", "Please upload a CSV file"],
     ["no name at all", "", csv({}), "IMPORT_NOT_CSV", "Please upload a CSV file"],
+    [
+      "an SVG image (X31, X49)",
+      "x.svg",
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+      "IMPORT_NOT_CSV",
+      "Please upload a CSV file",
+    ],
+    [
+      "SVG content under a .csv name",
+      "x.csv",
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>\n',
+      "IMPORT_MISSING_HEADERS",
+      "Missing required headers: Item Number, Name, Quantity, Warehouse, Shelf",
+    ],
     ["an empty file", "empty.csv", "", "IMPORT_EMPTY", "CSV file is empty"],
     [
       "only a byte order mark and blank lines",
@@ -174,6 +188,36 @@ describe("file-level refusals, with the spec's messages", () => {
     expect((await preview(latin1)).json().error.message).toBe(
       "This file is not UTF-8 text. Save it from your spreadsheet as CSV UTF-8 and upload it again.",
     );
+  });
+
+  it("never uses the file name as a path: ../../etc/passwd.csv is only a label (X49)", async () => {
+    const name = "../../etc/passwd.csv";
+    const body = csv({ itemNo: "TRAVERSAL-1", name: "Uploaded not read from disk" });
+    const previewed = await preview(body, { fileName: name });
+    expect(previewed.statusCode).toBe(200);
+    expect(previewed.json().summary).toMatchObject({ fileName: name, rows: 1, errorCount: 0 });
+    expect(previewed.json().rows[0].values).toMatchObject({
+      itemNo: "TRAVERSAL-1",
+      name: "Uploaded not read from disk",
+    });
+    // Nothing of the file at that path (or anywhere on disk) reaches the answer.
+    expect(previewed.body).not.toMatch(/root:|nologin|\/bin\/(ba)?sh/);
+
+    const committed = await commit(body, newKey(), { fileName: name });
+    expect(committed.statusCode).toBe(201);
+    expect(committed.json()).toMatchObject({ fileName: name, itemsCreated: 1, movementsCreated: 1 });
+    expect(await countWhere("items", sql`item_no = 'TRAVERSAL-1'`)).toBe(1);
+    // A Windows-style name is just as inert, and a name ending elsewhere than .csv is refused.
+    for (const other of ["..\\..\\Windows\\win.ini.csv", "/etc/passwd", "items.csv/../../x.svg"]) {
+      const response = await preview(body, { fileName: other });
+      if (other.toLowerCase().endsWith(".csv")) {
+        expect(response.statusCode).toBe(200);
+        expect(response.json().summary.fileName).toBe(other);
+      } else {
+        expect(response.statusCode).toBe(400);
+        expect(errorCode(response)).toBe("IMPORT_NOT_CSV");
+      }
+    }
   });
 
   it("reads only text/csv bodies: JSON is refused with 415", async () => {

@@ -11,6 +11,17 @@ describe("the first administrator through the setup link", async () => {
       title: "WMS Control Panel",
       setupRequired: true,
     });
+    // A fresh installation has no default account (checklist A7): common defaults sign nobody in.
+    for (const [email, password] of [
+      ["admin@example.com", "admin"],
+      ["admin@example.com", "password"],
+      ["admin@localhost.localdomain", "admin1234"],
+    ]) {
+      const attempt = await request(ctx.app, "POST", "/api/auth/login", {
+        body: { portal: "admin", email, password },
+      });
+      expect(attempt.statusCode).toBe(401);
+    }
     const outcome = await ensureFirstAdmin(ctx);
     if (outcome.kind !== "setup-link") {
       throw new Error(`expected a setup link, got ${outcome.kind}`);
