@@ -83,7 +83,26 @@ const button = (page: Page, name: string) => page.getByRole("button", { name, ex
 export const PUBLIC_SCREENS: Screen[] = [
   { name: "landing", path: "/" },
   { name: "admin-login", path: "/wmscontrolpaneladmin/login" },
-  { name: "staff-login", path: "/staff/login" },
+  {
+    name: "staff-login",
+    path: "/staff/login",
+    views: [
+      {
+        kind: "state",
+        name: "refused",
+        reach: async (page, language) => {
+          await page
+            .getByRole("textbox", { name: tr(language, "common.email"), exact: true })
+            .fill("nobody@example.com");
+          await page
+            .getByRole("textbox", { name: tr(language, "common.password"), exact: true })
+            .fill("wrong password");
+          await page.getByRole("button", { name: tr(language, "login.submit") }).click();
+          await page.getByRole("alert").first().waitFor();
+        },
+      },
+    ],
+  },
   // With a token in the link the setup form shows (the token is only checked when sent).
   { name: "setup", path: "/setup#token=layout-check" },
   { name: "unauthorized", path: "/unauthorized" },
@@ -340,17 +359,21 @@ export function staffScreens(data: ScreenData): Screen[] {
   ];
 }
 
-/** Opens a dialog view; returns the dialog and what opened it (where the focus must come back to). */
+/**
+ * Opens a dialog view, by a click or (`keyboard`) by Enter on its focused opener; returns the dialog
+ * and what opened it (where the focus must come back to).
+ */
 export async function openDialog(
   page: Page,
   view: DialogView,
   language: Language,
+  { keyboard = false } = {},
 ): Promise<{ dialog: Locator; opener: Locator }> {
   await view.prepare?.(page, language);
   const opener = view.opener(page, language);
-  if (view.key) {
+  if (view.key || keyboard) {
     await opener.focus();
-    await page.keyboard.press(view.key);
+    await page.keyboard.press(view.key ?? "Enter");
   } else {
     await opener.click();
   }
