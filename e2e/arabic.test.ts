@@ -1,15 +1,25 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../apps/api/test/process/server-process.ts";
 import { asAdmin, createItem, createWarehouse, recordMovement, uniqueEmail, uniquePrefix } from "./api.ts";
 import { useBrowser } from "./browser.ts";
+import { layoutProblems } from "./layout.ts";
+import {
+  adminScreens,
+  closeAllDialogs,
+  type Language,
+  openDialog,
+  PUBLIC_SCREENS,
+  type Screen,
+  type ScreenData,
+  staffScreens,
+} from "./screens.ts";
 import { expectPath, signInThroughPortal, unexpectedErrors } from "./ui.ts";
 
 const browser = await useBrowser();
 
-type Language = "en" | "ar";
 type Portal = "admin" | "staff";
 
 const SCREENSHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
@@ -80,86 +90,76 @@ async function settle(page: Page) {
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, {
     timeout: 10_000,
   });
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(150);
+  // Fonts loaded, then two frames for the layout to settle.
+  await page.evaluate(() =>
+    document.fonts.ready.then(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    ),
+  );
 }
 
 /**
- * What is wrong with the layout: the page scrolls sideways (tables and the grid scroll inside their own
- * boxes, so they do not count), or items of the header overlap, leave the header, or have their text
- * clipped without an ellipsis.
+ * Checks one screen (or the dialog open on it) in one language at one width and keeps its screenshot:
+ * the texts are in that language, and nothing overflows or overlaps.
  */
-async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > window.innerWidth + 1) {
-      problems.push(`page scrolls sideways: ${root.scrollWidth} > ${window.innerWidth}`);
-    }
-    const header = document.querySelector("header");
-    if (!header) {
-      return [...problems, "no header"];
-    }
-    const bounds = header.getBoundingClientRect();
-    const describe = (element: Element) =>
-      `${element.tagName.toLowerCase()}${element.getAttribute("aria-label") ? `[${element.getAttribute("aria-label")}]` : ""} "${(element.textContent ?? "").trim().slice(0, 30)}"`;
-    const visible = (element: Element) => {
-      const rect = element.getBoundingClientRect();
-      return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== "hidden";
-    };
-    const flexContainers = [header, ...Array.from(header.querySelectorAll("*"))].filter(
-      (element) => getComputedStyle(element).display.includes("flex") && visible(element),
-    );
-    for (const container of flexContainers) {
-      const items = Array.from(container.children).filter(visible);
-      for (const [index, item] of items.entries()) {
-        const rect = item.getBoundingClientRect();
-        if (rect.left < bounds.left - 1 || rect.right > bounds.right + 1) {
-          problems.push(`${describe(item)} leaves the header`);
-        }
-        for (const other of items.slice(index + 1)) {
-          const next = other.getBoundingClientRect();
-          const overlapX = Math.min(rect.right, next.right) - Math.max(rect.left, next.left);
-          const overlapY = Math.min(rect.bottom, next.bottom) - Math.max(rect.top, next.top);
-          if (overlapX > 1 && overlapY > 1) {
-            problems.push(`${describe(item)} overlaps ${describe(other)}`);
-          }
-        }
-      }
-    }
-    for (const element of Array.from(header.querySelectorAll("*"))) {
-      if (!visible(element) || element.children.length > 0 || !(element.textContent ?? "").trim()) {
-        continue;
-      }
-      const style = getComputedStyle(element);
-      if (element.scrollWidth > element.clientWidth + 1 && style.textOverflow !== "ellipsis") {
-        problems.push(`${describe(element)} is clipped`);
-      }
-    }
-    return problems;
-  });
-}
-
-/** Checks one screen in one language at one width and keeps its screenshot. */
-async function checkScreen(page: Page, name: string, language: Language, width: number) {
+async function checkScreen(page: Page, name: string, language: Language, width: number, dialog?: Locator) {
   await settle(page);
   await expectDocumentLanguage(page, language);
-  const heading = await page.getByRole("heading", { level: 1 }).first().innerText();
+  const heading = dialog
+    ? await dialog.locator(".mantine-Modal-title").innerText()
+    : await page.getByRole("heading", { level: 1 }).first().innerText();
   if (language === "ar") {
     expect(heading, `${name}: the heading is in Arabic`).toMatch(ARABIC);
   } else {
     expect(heading, `${name}: the heading is in English`).not.toMatch(ARABIC);
   }
-  await page.screenshot({ path: `${SCREENSHOTS}${language}-${width}-${name}.png`, fullPage: true });
-  expect(await layoutProblems(page), `${name} (${language}, ${width} px)`).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}${language}-${width}-${name}.png`, fullPage: !dialog });
+  expect.soft(await layoutProblems(page), `${name} (${language}, ${width} px)`).toEqual([]);
+}
+
+/**
+ * Every screen of a table, then every dialog and state opened from it, in both languages at both
+ * widths, in one page: `useLanguage` switches the language before each language's round (each
+ * screen is loaded afresh), `extra` checks what particular screens must show.
+ */
+async function checkScreens(
+  page: Page,
+  screens: Screen[],
+  useLanguage: (language: Language) => Promise<void>,
+  extra: (page: Page, name: string, language: Language) => Promise<void> = async () => undefined,
+) {
+  // Dialogs open and close without their animation (the app honours the setting).
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  for (const language of LANGUAGES) {
+    await useLanguage(language);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await screen.ready?.(page, language);
+        await checkScreen(page, screen.name, language, width);
+        await extra(page, screen.name, language);
+        for (const view of screen.views ?? []) {
+          const name = `${screen.name}-${view.name}`;
+          if (view.kind === "state") {
+            await view.reach(page, language);
+            await checkScreen(page, name, language, width);
+            await extra(page, name, language);
+          } else {
+            const { dialog } = await openDialog(page, view, language);
+            await checkScreen(page, name, language, width, dialog);
+            await closeAllDialogs(page);
+          }
+        }
+      }
+    }
+  }
 }
 
 interface Fixture {
   admin: Account;
   staff: Account;
-  warehouseId: number;
-  warehouseName: string;
-  itemId: number;
+  screens: ScreenData;
 }
 
 let fixture: Fixture;
@@ -174,6 +174,12 @@ beforeAll(async () => {
     unit: "kilogram",
     unitPrice: "1234.5",
   });
+  const shelf = "EMPTY1";
+  const created = await (await asAdmin())(`/api/warehouses/${warehouse.id}/container-shelves`, {
+    method: "POST",
+    body: { name: shelf },
+  });
+  expect(created.status).toBe(201);
   await recordMovement({
     type: "received",
     itemId: item.id,
@@ -192,9 +198,7 @@ beforeAll(async () => {
   fixture = {
     admin: await createAccount("admin", "Arabic Admin"),
     staff: await createAccount("staff", "Arabic Staff"),
-    warehouseId: warehouse.id,
-    warehouseName: warehouse.name,
-    itemId: item.id,
+    screens: { warehouse, item, shelf, staffName: "Arabic Staff", reason: "Opening stock" },
   };
 }, 60_000);
 
@@ -310,89 +314,65 @@ describe("[ARABIC] Arabic and right-to-left", () => {
   it("lays out the public pages in both languages without overflow or overlap", async () => {
     const page = await freshPage();
     await page.goto("/");
-    for (const language of LANGUAGES) {
+    await checkScreens(page, PUBLIC_SCREENS, async (language) => {
       await page.evaluate((lang) => localStorage.setItem("wms.language", lang), language);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 800 });
-        for (const [name, path] of [
-          ["landing", "/"],
-          ["admin-login", "/wmscontrolpaneladmin/login"],
-          ["staff-login", "/staff/login"],
-        ] as const) {
-          await page.goto(path);
-          await checkScreen(page, name, language, width);
-        }
-      }
-    }
+    });
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   }, 120_000);
 
-  it("lays out every admin screen in both languages without overflow or overlap", async () => {
+  it("lays out every admin screen and dialog in both languages without overflow or overlap", async () => {
     const page = await freshPage();
-    const { admin, warehouseId, warehouseName, itemId } = fixture;
-    const screens = [
-      ["admin-dashboard", "/wmscontrolpaneladmin/dashboard"],
-      ["admin-warehouses", "/wmscontrolpaneladmin/warehouses"],
-      ["admin-warehouse-layout", `/wmscontrolpaneladmin/warehouses/${warehouseId}`],
-      ["admin-items", "/wmscontrolpaneladmin/items"],
-      ["admin-item-history", `/wmscontrolpaneladmin/items/${itemId}/history`],
-      ["admin-staff", "/wmscontrolpaneladmin/staff"],
-      ["admin-movements", "/wmscontrolpaneladmin/movements"],
-      ["admin-reports", "/wmscontrolpaneladmin/reports"],
-      ["admin-audit", "/wmscontrolpaneladmin/audit"],
-      ["admin-account", "/wmscontrolpaneladmin/account"],
-    ] as const;
+    const { admin } = fixture;
     await signInThroughPortal(page, "admin", admin.email, admin.password);
     await expectPath(page, "/wmscontrolpaneladmin/dashboard");
-    for (const language of LANGUAGES) {
-      await saveLanguage("admin", admin, language);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 800 });
-        for (const [name, path] of screens) {
-          await page.goto(path);
-          await checkScreen(page, name, language, width);
-          if (name === "admin-warehouse-layout") {
-            await checkGrid(page, warehouseName, language);
-          }
-          if (name === "admin-reports") {
-            await generateMovementHistory(page, language);
-            await checkScreen(page, "admin-report-movement-history", language, width);
-          }
-        }
-      }
-    }
+    await checkScreens(
+      page,
+      adminScreens(fixture.screens),
+      (language) => saveLanguage("admin", admin, language),
+      checkSpecifics,
+    );
     await saveLanguage("admin", admin, "en");
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 
-  it("lays out every staff screen in both languages without overflow or overlap", async () => {
+  it("lays out every staff screen and dialog in both languages without overflow or overlap", async () => {
     const page = await freshPage();
-    const { staff, warehouseId, warehouseName } = fixture;
-    const screens = [
-      ["staff-dashboard", "/staff/dashboard"],
-      ["staff-warehouse", `/staff/warehouse?warehouse=${warehouseId}`],
-      ["staff-items", "/staff/items"],
-      ["staff-movements", "/staff/movements"],
-    ] as const;
+    const { staff } = fixture;
     await signInThroughPortal(page, "staff", staff.email, staff.password);
     await page.waitForURL((url) => url.pathname.startsWith("/staff/") && url.pathname !== "/staff/login");
-    for (const language of LANGUAGES) {
-      await saveLanguage("staff", staff, language);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 800 });
-        for (const [name, path] of screens) {
-          await page.goto(path);
-          await checkScreen(page, name, language, width);
-          if (name === "staff-warehouse") {
-            await checkGrid(page, warehouseName, language);
-          }
-        }
-      }
-    }
+    await checkScreens(
+      page,
+      staffScreens(fixture.screens),
+      (language) => saveLanguage("staff", staff, language),
+      checkSpecifics,
+    );
     await saveLanguage("staff", staff, "en");
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   }, 180_000);
 });
+
+/** What some screens must show in each language beyond their layout. */
+async function checkSpecifics(page: Page, name: string, language: Language) {
+  if (name === "admin-warehouse-layout" || name === "staff-warehouse") {
+    await checkGrid(page, fixture.screens.warehouse.name, language);
+  }
+  if (name === "admin-reports-movement-history") {
+    await checkMovementHistory(page, language);
+  }
+  if (name === "admin-reports-valuation") {
+    // The totals rows and the units read in the interface language (item types stay codes).
+    const arabic = language === "ar";
+    const table = page.getByRole("table").first();
+    await table
+      .locator("tfoot")
+      .getByRole("cell", { name: arabic ? "الإجمالي" : "Total", exact: true })
+      .waitFor();
+    await table
+      .getByRole("cell", { name: arabic ? "كيلوغرام" : "kilogram", exact: true })
+      .first()
+      .waitFor();
+  }
+}
 
 /**
  * The grid in either direction: sections keep their order by number along the reading direction
@@ -414,14 +394,10 @@ async function checkGrid(page: Page, warehouseName: string, language: Language) 
   expect(warehouseName).toMatch(/^[A-Z0-9]+$/);
 }
 
-/** Generates the Movement History report, whose headings and movement types come from the server. */
-async function generateMovementHistory(page: Page, language: Language) {
+/** The Movement History report, whose headings and movement types come from the server. */
+async function checkMovementHistory(page: Page, language: Language) {
   const arabic = language === "ar";
-  await page.getByRole("combobox", { name: arabic ? "نوع التقرير" : "Report Type", exact: true }).click();
-  await page.getByRole("option", { name: arabic ? "سجل الحركات" : "Movement History", exact: true }).click();
-  await page.getByRole("button", { name: arabic ? "بحث" : "Search", exact: true }).click();
   const table = page.getByRole("table").first();
-  await table.waitFor();
   const headings = await table.getByRole("columnheader").allInnerTexts();
   expect(headings[0]?.trim()).toBe(arabic ? "التاريخ" : "Date");
   await table

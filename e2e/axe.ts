@@ -18,9 +18,8 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-/** The colour schemes every screen is checked in (the key is Mantine's colour-scheme storage). */
-export const COLOR_SCHEMES = ["light", "dark"] as const;
-export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+/** The colour schemes screens are checked in (the key is Mantine's colour-scheme storage). */
+export type ColorScheme = "light" | "dark";
 
 /** Makes every document the page loads start in this colour scheme (before the app reads it). */
 export async function useColorScheme(page: Page, scheme: ColorScheme) {
@@ -30,12 +29,26 @@ export async function useColorScheme(page: Page, scheme: ColorScheme) {
   await page.emulateMedia({ colorScheme: scheme });
 }
 
-/** Lets transitions (modals fading in, skeletons) finish so colours are measured as they settle. */
+/**
+ * Lets loading (skeletons) and transitions (a modal fading in, colours changing on focus) finish, so
+ * colours are measured as they settle. The checks run with reduced motion, which the app honours, so
+ * most transitions take no time at all.
+ */
 export async function settle(page: Page) {
   await page.waitForFunction(() => document.querySelectorAll(".mantine-Skeleton-root").length === 0, null, {
     timeout: 10_000,
   });
-  await page.waitForTimeout(350);
+  await page.evaluate(async () => {
+    const running = document
+      .getAnimations()
+      .filter((animation) => animation.playState === "running")
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.race([
+      Promise.all(running.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 1_000)),
+    ]);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 }
 
 /**

@@ -281,6 +281,17 @@ describe("[PHONE] The app at 375 x 740 with touch", () => {
     await page.getByRole("button", { name: "Search" }).tap();
     await page.getByRole("table", { name: "Valuation" }).getByText(item.itemNo).waitFor();
     await expectFits(page, "reports");
+    await navigateByMenu(page, "Audit Log");
+    await expectFits(page, "audit log");
+    // The item's entries, one opened to show its changes (a table of fields inside the log's table).
+    await openScreen(
+      page,
+      `/wmscontrolpaneladmin/audit?entity=item&search=${encodeURIComponent(item.itemNo)}`,
+    );
+    const toggle = page.getByRole("button", { name: `Show changes to Item ${item.id}` });
+    await toggle.tap();
+    await page.getByRole("table", { name: `Changes to Item ${item.id}` }).waitFor();
+    await expectFits(page, "audit log with a change expanded");
     await openScreen(page, "/wmscontrolpaneladmin/account");
     await expectFits(page, "account");
 
@@ -381,6 +392,11 @@ describe("[PHONE] The app at 375 x 740 with touch", () => {
     await expectTapTarget(page.getByRole("button", { name: "Add Movement" }), "staff Add Movement");
     await navigateByMenu(page, "Dashboard");
     await expectFits(page, "staff dashboard");
+    await openScreen(page, `/staff/items/${arranged.item.id}/history`);
+    await page.getByText("Opening stock").first().waitFor();
+    await expectFits(page, "staff item history");
+    await openScreen(page, "/staff/account");
+    await expectFits(page, "staff account");
 
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });

@@ -1,17 +1,19 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { type Language, tr } from "./screens.ts";
 
-/** Signs in through a portal's login page the way a person does. */
+/** Signs in through a portal's login page the way a person does (in the page's language). */
 export async function signInThroughPortal(
   page: Page,
   portal: "admin" | "staff",
   email: string,
   password: string,
+  language: Language = "en",
 ) {
   await page.goto(portal === "admin" ? "/wmscontrolpaneladmin/login" : "/staff/login");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("textbox", { name: tr(language, "common.email"), exact: true }).fill(email);
+  await page.getByRole("textbox", { name: tr(language, "common.password"), exact: true }).fill(password);
+  await page.getByRole("button", { name: tr(language, "login.submit") }).click();
 }
 
 export async function expectPath(page: Page, pathname: string) {
@@ -35,11 +37,12 @@ export function unexpectedErrors(errors: string[]): string[] {
 }
 
 /** Fills the account page's change-password form (the forced first change, or a voluntary one). */
-export async function changePassword(page: Page, current: string, next: string) {
-  await page.getByRole("textbox", { name: "Current password", exact: true }).fill(current);
-  await page.getByRole("textbox", { name: "New password", exact: true }).fill(next);
-  await page.getByRole("textbox", { name: "Confirm new password", exact: true }).fill(next);
-  await page.getByRole("button", { name: "Change password" }).click();
+export async function changePassword(page: Page, current: string, next: string, language: Language = "en") {
+  const field = (key: string) => page.getByRole("textbox", { name: tr(language, key), exact: true });
+  await field("account.currentPassword").fill(current);
+  await field("account.newPassword").fill(next);
+  await field("account.confirmNewPassword").fill(next);
+  await page.getByRole("button", { name: tr(language, "account.submit") }).click();
 }
 
 /** Picks an option of a Mantine Select by its label. */

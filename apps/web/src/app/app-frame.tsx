@@ -85,7 +85,7 @@ export function AppFrame() {
             <Brand />
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Text size="sm" visibleFrom="xs" truncate maw={220} title={user.email}>
+            <Text size="sm" visibleFrom="xs" truncate maw={220} title={user.email} dir="auto">
               {user.name || user.email}
             </Text>
             {/* Until a password change owed is made the server opens no stream. */}
@@ -142,6 +142,8 @@ export function AppFrame() {
             to={accountPath}
             label={t("nav.account")}
             description={user.name ? user.email : undefined}
+            // An email reads left to right in Arabic too: cut at its end, not its start.
+            styles={{ description: { direction: "ltr", textAlign: "match-parent" } }}
             leftSection={<IconUserCircle size={18} aria-hidden />}
             active={isActive(pathname, accountPath)}
             aria-current={isActive(pathname, accountPath) ? "page" : undefined}

@@ -10,7 +10,8 @@ export function Brand() {
       <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
         <IconLeaf size={22} />
       </ThemeIcon>
-      <Text fw={700} size="lg" truncate miw={0}>
+      {/* The title's own direction: a Latin name in Arabic is cut at its end, not its start. */}
+      <Text fw={700} size="lg" truncate miw={0} dir="auto">
         {title}
       </Text>
     </Group>

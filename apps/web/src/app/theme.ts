@@ -36,6 +36,9 @@ export const theme = createTheme({
   defaultRadius: "md",
   focusRing: "auto",
   cursorType: "pointer",
+  // Dialogs, menus and lists open without their zoom and fade for those whose system asks for less
+  // motion (prefers-reduced-motion).
+  respectReducedMotion: true,
   // Filled colours pick black or white text, whichever reads (WCAG AA 4.5:1): white up to a
   // luminance of 0.18, black above it.
   autoContrast: true,

@@ -3,12 +3,13 @@ import { useDebouncedValue, useDisclosure } from "@mantine/hooks";
 import { IconLayoutGrid, IconMapPin } from "@tabler/icons-react";
 import type { LocationOption } from "@wms/domain";
 import type { ReactNode } from "react";
-import { Suspense, useContext, useMemo, useState } from "react";
+import { Suspense, useContext, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatQuantity } from "../lib/format-number.ts";
 import { useLocations } from "../lib/locations.ts";
 import { chooseHighlightedOnEnter } from "./choose-highlighted-on-enter.ts";
 import { LocationLayoutChooserContext } from "./location-layout-chooser.ts";
+import { useNestedDialog } from "./nested-dialogs.ts";
 
 /** The search waits this long after the last keystroke before it asks the server. */
 const PICKER_DEBOUNCE_MS = 300;
@@ -60,6 +61,13 @@ export function LocationPicker({
   const { t } = useTranslation();
   const Chooser = useContext(LocationLayoutChooserContext);
   const [chooserOpened, chooser] = useDisclosure(false);
+  useNestedDialog(chooserOpened);
+  // The chooser unmounts as it closes, too soon to hand the focus back itself: the picker does.
+  const chooserButton = useRef<HTMLButtonElement>(null);
+  const closeChooser = () => {
+    chooser.close();
+    requestAnimationFrame(() => chooserButton.current?.focus());
+  };
   const [selected, setSelected] = useState<LocationOption | null>(null);
   const [search, setSearch] = useState("");
   if (value === null && selected !== null) {
@@ -95,7 +103,7 @@ export function LocationPicker({
   const choose = (location: LocationOption) => {
     setSelected(location);
     onChange(location);
-    chooser.close();
+    closeChooser();
   };
 
   const select = (
@@ -152,6 +160,7 @@ export function LocationPicker({
                   {input}
                 </Box>
                 <Button
+                  ref={chooserButton}
                   variant="default"
                   leftSection={<IconLayoutGrid size={16} aria-hidden />}
                   disabled={disabled}
@@ -178,7 +187,7 @@ export function LocationPicker({
         <Suspense fallback={null}>
           <Chooser
             opened={chooserOpened}
-            onClose={chooser.close}
+            onClose={closeChooser}
             field={label}
             itemId={itemId}
             stockedOnly={stockedOnly}

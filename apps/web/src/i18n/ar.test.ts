@@ -65,6 +65,17 @@ describe("the Arabic translation", () => {
     }
   });
 
+  it("names a control by its visible words too (WCAG 2.5.3): an xLabel holds the text of x", () => {
+    for (const keys of [enKeys, arKeys]) {
+      for (const [key, label] of keys) {
+        const visible = key.endsWith("Label") ? keys.get(key.slice(0, -"Label".length)) : undefined;
+        if (visible !== undefined) {
+          expect(label.toLowerCase(), key).toContain(visible.toLowerCase());
+        }
+      }
+    }
+  });
+
   it("keeps the placeholders of plural strings (the count may be said in words)", () => {
     const pluralBases = new Set([...enKeys.keys()].filter((key) => PLURAL.test(key)).map(base));
     for (const key of pluralBases) {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Button, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { IconInfoCircle, IconShieldLock, IconUser } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -29,7 +29,8 @@ export function LandingPage() {
         </Alert>
       ) : null}
       <Stack gap="sm">
-        <Group grow wrap="wrap">
+        {/* One above the other on a phone, where two side by side would cut their labels. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button
             component={Link}
             to={loginPath("admin")}
@@ -45,7 +46,7 @@ export function LandingPage() {
           >
             {t("landing.staffLogin")}
           </Button>
-        </Group>
+        </SimpleGrid>
       </Stack>
     </PublicLayout>
   );

@@ -233,7 +233,8 @@ function HistoryBody({
                       {withUnit(entry.balanceAfter)}
                     </Table.Td>
                     <Table.Td>{entry.staffName ?? "—"}</Table.Td>
-                    <Table.Td maw={260} style={{ overflowWrap: "anywhere" }}>
+                    {/* Wide enough for whole words (a squeezed column broke each one); long reasons still wrap. */}
+                    <Table.Td miw={160} maw={260} style={{ overflowWrap: "anywhere" }}>
                       {entry.reason}
                     </Table.Td>
                     <Table.Td>{entry.invoice ?? ""}</Table.Td>

@@ -24,6 +24,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { ItemPicker } from "../../../components/item-picker.tsx";
 import { LocationPicker } from "../../../components/location-picker.tsx";
+import { useNestedDialogOpen } from "../../../components/nested-dialogs.ts";
 import { localized } from "../../../i18n/server-messages.ts";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
@@ -105,8 +106,17 @@ export function AddMovementModal({ opened, onClose, currentUserId }: AddMovement
       onClose();
     }
   };
+  // Escape in the layout chooser closes the chooser, not this form under it.
+  const chooserOpen = useNestedDialogOpen();
   return (
-    <Modal opened={opened} onClose={close} title={t("movements.addTitle")} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t("movements.addTitle")}
+      centered
+      size="lg"
+      closeOnEscape={!chooserOpen}
+    >
       <AddMovementForm
         currentUserId={currentUserId}
         onCancel={close}

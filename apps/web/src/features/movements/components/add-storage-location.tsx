@@ -8,6 +8,7 @@ import { CreateMovementRequestSchema, WHOLE_NUMBER_UNITS } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { LocationPicker } from "../../../components/location-picker.tsx";
+import { useNestedDialogOpen } from "../../../components/nested-dialogs.ts";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
 import { useIdempotencyKey } from "../../../lib/idempotency.ts";
@@ -45,6 +46,8 @@ export function AddStorageLocationButton({ item, currentUserId }: AddStorageLoca
   const { t } = useTranslation();
   const [opened, modal] = useDisclosure(false);
   const createMovement = useCreateMovement();
+  // Escape in the layout chooser closes the chooser, not this form under it.
+  const chooserOpen = useNestedDialogOpen();
   const close = () => {
     if (!createMovement.isPending) {
       createMovement.reset();
@@ -62,7 +65,13 @@ export function AddStorageLocationButton({ item, currentUserId }: AddStorageLoca
       >
         {t("storageLocation.button")}
       </Button>
-      <Modal opened={opened} onClose={close} title={t("storageLocation.title")} centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t("storageLocation.title")}
+        centered
+        closeOnEscape={!chooserOpen}
+      >
         <StorageLocationForm
           item={item}
           currentUserId={currentUserId}

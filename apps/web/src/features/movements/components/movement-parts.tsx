@@ -15,10 +15,17 @@ export function useMovementTypeLabel() {
       : t(`movements.types.${movement.type}`);
 }
 
+/** The type as a badge, never squeezed to an ellipsis by a narrow table column. */
 export function MovementTypeBadge({ movement }: { movement: Pick<MovementView, "type" | "adjustment"> }) {
   const label = useMovementTypeLabel();
   return (
-    <Badge color={TYPE_COLORS[movement.type]} variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+    <Badge
+      color={TYPE_COLORS[movement.type]}
+      variant="light"
+      radius="sm"
+      tt="none"
+      style={{ flexShrink: 0, minWidth: "max-content" }}
+    >
       {label(movement)}
     </Badge>
   );

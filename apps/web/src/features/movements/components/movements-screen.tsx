@@ -88,7 +88,8 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
               <MovementRoute movement={movement} />
             </Table.Td>
             <Table.Td>{movement.staffName ?? "—"}</Table.Td>
-            <Table.Td maw={260} style={{ overflowWrap: "anywhere" }}>
+            {/* Wide enough for whole words (a squeezed column broke each one); long reasons still wrap. */}
+            <Table.Td miw={160} maw={260} style={{ overflowWrap: "anywhere" }}>
               {movement.reason}
             </Table.Td>
             <Table.Td>{reference(movement)}</Table.Td>

@@ -1,5 +1,6 @@
 import { Modal, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { useNestedDialogOpen } from "../../../components/nested-dialogs.ts";
 import { useCreatePurchase } from "../api/create-purchase.ts";
 import { PurchaseForm } from "./purchase-form.tsx";
 
@@ -19,8 +20,17 @@ export function PurchaseModal({ opened, onClose }: PurchaseModalProps) {
       onClose();
     }
   };
+  // Escape in the layout chooser closes the chooser, not this form under it.
+  const chooserOpen = useNestedDialogOpen();
   return (
-    <Modal opened={opened} onClose={close} title={t("purchases.title")} centered size="xl">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t("purchases.title")}
+      centered
+      size="xl"
+      closeOnEscape={!chooserOpen}
+    >
       <Text size="sm" c="dimmed" mt={-8} mb="md">
         {t("purchases.subtitle")}
       </Text>

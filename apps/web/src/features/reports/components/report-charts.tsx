@@ -1,6 +1,6 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
-import { Paper, Text, Title } from "@mantine/core";
+import { Paper, Text, Title, useDirection } from "@mantine/core";
 import type { ReportResponse } from "@wms/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +15,16 @@ import classes from "./reports.module.css";
  */
 
 const BAR_HEIGHT = 36;
+
+/**
+ * Axes mirrored in a right-to-left language: the vertical axis on the right, and the horizontal one
+ * (values growing, days running) from right to left, as the reader reads.
+ */
+function useMirroredAxes() {
+  const { dir } = useDirection();
+  const rtl = dir === "rtl";
+  return { side: rtl ? ({ orientation: "right" } as const) : {}, reversed: rtl };
+}
 
 function ChartFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -39,6 +49,7 @@ function ChartFrame({ title, children }: { title: string; children: ReactNode })
 function ValueByTypeChart({ report }: { report: ReportResponse }) {
   const { t } = useTranslation();
   const data = valueByType(report.tables[0]);
+  const axes = useMirroredAxes();
   return (
     <ChartFrame title={t("reports.charts.valueByType")}>
       {hasValues(data, ["value"]) ? (
@@ -49,8 +60,8 @@ function ValueByTypeChart({ report }: { report: ReportResponse }) {
           orientation="vertical"
           series={[{ name: "value", label: t("reports.charts.value"), color: "teaGreen.7" }]}
           valueFormatter={(value) => formatAed(value)}
-          yAxisProps={{ width: 130 }}
-          xAxisProps={{ tickFormatter: (value: number) => formatQuantity(value) }}
+          yAxisProps={{ width: 130, ...axes.side }}
+          xAxisProps={{ tickFormatter: (value: number) => formatQuantity(value), reversed: axes.reversed }}
           gridAxis="x"
         />
       ) : (
@@ -70,6 +81,7 @@ function InOutChart({ report }: { report: ReportResponse }) {
     ...entry,
     day: day.format(new Date(entry.date)),
   }));
+  const axes = useMirroredAxes();
   return (
     <ChartFrame title={t("reports.charts.inOutByDay")}>
       {hasValues(data, ["in", "out"]) ? (
@@ -82,6 +94,8 @@ function InOutChart({ report }: { report: ReportResponse }) {
             { name: "out", label: t("reports.charts.out"), color: "red.6" },
           ]}
           valueFormatter={(value) => formatQuantity(value)}
+          xAxisProps={{ reversed: axes.reversed }}
+          yAxisProps={axes.side}
           withLegend
           gridAxis="y"
         />

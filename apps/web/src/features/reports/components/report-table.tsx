@@ -47,9 +47,28 @@ function useCellFormat() {
           ""
         );
       default:
-        // The movement type is the only text the server words itself (e.g. "Received").
+        // The movement type is the only text the server words itself (e.g. "Received"); units are
+        // named as everywhere else in the app.
+        if (column.key === "unit") {
+          return t(`items.units.${String(value)}`, { defaultValue: String(value) });
+        }
         return column.key === "type" ? localizeServerText(String(value), i18n.language) : String(value);
     }
+  };
+}
+
+const TOTAL_OF = /^Total (.+)$/;
+
+/** A totals row's label as the server words it ("Total", "Total TEA"), in the interface language. */
+function useTotalLabel() {
+  const { t } = useTranslation();
+  return (value: Cell): string | null => {
+    if (value === "Total") {
+      return t("reports.total");
+    }
+    const of = typeof value === "string" ? TOTAL_OF.exec(value) : null;
+    // The item type is a code (RAW MATERIAL, TEA), shown as it is in every language.
+    return of ? t("reports.totalOf", { type: of[1] }) : null;
   };
 }
 
@@ -63,19 +82,24 @@ interface ReportTableViewProps {
 export function ReportTableView({ table, withTitle }: ReportTableViewProps) {
   const { t, i18n } = useTranslation();
   const format = useCellFormat();
+  const totalLabel = useTotalLabel();
   const number = new Intl.NumberFormat(numberLocale(i18n.language));
   const title = localizeServerText(table.title, i18n.language);
 
-  const cells = (row: ReportRow) =>
-    table.columns.map((column) => (
-      <Table.Td
-        key={column.key}
-        ta={isNumeric(column) ? "end" : undefined}
-        style={isNumeric(column) || column.kind.startsWith("date") ? { whiteSpace: "nowrap" } : undefined}
-      >
-        {format(column, row[column.key] ?? null)}
-      </Table.Td>
-    ));
+  const cells = (row: ReportRow, totals = false) =>
+    table.columns.map((column) => {
+      const value = row[column.key] ?? null;
+      const label = totals && !isNumeric(column) ? totalLabel(value) : null;
+      return (
+        <Table.Td
+          key={column.key}
+          ta={isNumeric(column) ? "end" : undefined}
+          style={isNumeric(column) || column.kind.startsWith("date") ? { whiteSpace: "nowrap" } : undefined}
+        >
+          {label ?? format(column, value)}
+        </Table.Td>
+      );
+    });
 
   return (
     <Stack gap="xs" component="section" aria-label={title}>
@@ -126,7 +150,7 @@ export function ReportTableView({ table, withTitle }: ReportTableViewProps) {
               <Table.Tfoot fw={700}>
                 {table.totals.map((row, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: totals rows have no identity of their own
-                  <Table.Tr key={index}>{cells(row)}</Table.Tr>
+                  <Table.Tr key={index}>{cells(row, true)}</Table.Tr>
                 ))}
               </Table.Tfoot>
             ) : null}
