@@ -157,42 +157,88 @@ export async function valuationRows(db: DbOrTx, end: Date, limit: number) {
   return result.rows;
 }
 
+/**
+ * Opening, in, out and closing per item and location over the period, with values. Each position's
+ * legs from the period's start on are summed per (location, item) straight from the covering
+ * (location, item, time, quantity, deleted) indexes, in their order: in and out within the period, and
+ * what came in and went out after it. Closing is today's balance less what happened after the period,
+ * opening is closing - in + out; nothing before the period is read. The figures are kept once
+ * (materialized) for the totals, which read every row, and for the page, which sorts only the rows of
+ * the items up to the page's last item key.
+ */
 export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: number) {
   const { start, end } = period;
   const result = await db.execute<Row>(sql`
-    with ${stockAt("closing_stock", end)},
-    ${legsBetween("period_legs", { from: start, to: end })},
-    per_location as (
-      select item_id, location_id, sum(closing) as closing, sum(qty_in) as qty_in, sum(qty_out) as qty_out
-      from (
-        select item_id, location_id, qty as closing, 0::numeric as qty_in, 0::numeric as qty_out from closing_stock
-        union all
-        select item_id, location_id, 0, qty_in, qty_out from period_legs
-      ) parts
-      group by item_id, location_id
-    ), figures as (
-      -- Closing from the ledger's tail after the period, opening backwards from it: the period's legs
-      -- are read once, and nothing before the period at all.
+    with ins as (
+      select to_location_id as location_id, item_id,
+             coalesce(sum(quantity) filter (where occurred_at < ${end}), 0) as qty,
+             sum(quantity) filter (where occurred_at >= ${end}) as later
+      from stock_movements
+      where deleted_at is null and occurred_at >= ${start} and to_location_id is not null
+      group by to_location_id, item_id
+    ), outs as (
+      select from_location_id as location_id, item_id,
+             coalesce(sum(quantity) filter (where occurred_at < ${end}), 0) as qty,
+             sum(quantity) filter (where occurred_at >= ${end}) as later
+      from stock_movements
+      where deleted_at is null and occurred_at >= ${start} and from_location_id is not null
+      group by from_location_id, item_id
+    ), figures as materialized (
       select item_id, location_id, closing - qty_in + qty_out as opening, qty_in, qty_out, closing
-      from per_location
+      from (
+        select item_id, location_id,
+               case when i.later is null and o.later is null then coalesce(b.quantity, 0)
+                    else coalesce(b.quantity, 0) - coalesce(i.later, 0) + coalesce(o.later, 0) end as closing,
+               coalesce(i.qty, 0) as qty_in, coalesce(o.qty, 0) as qty_out
+        from ins i
+        full join outs o using (location_id, item_id)
+        full join stock_balances b using (location_id, item_id)
+      ) pairs
+      -- With no in and no out, opening equals closing: a row has a non-zero figure.
+      where closing <> 0 or qty_in <> 0 or qty_out <> 0
+    ), totals as (
+      select count(*)::int as n,
+             sum(round(f.opening * i.unit_price, 2)) as opening_value, sum(round(f.qty_in * i.unit_price, 2)) as in_value,
+             sum(round(f.qty_out * i.unit_price, 2)) as out_value, sum(round(f.closing * i.unit_price, 2)) as closing_value
+      from figures f join items i on i.id = f.item_id
+    ), last_key as (
+      -- Rows are ordered by item first: the page ends within the item key where the row count reaches
+      -- the limit, so rows of later keys need no sorting.
+      select max(k1) as k1
+      from (
+        select k1, sum(n) over (order by k1 rows between unbounded preceding and 1 preceding) as rows_before
+        from (
+          select lower(i.item_no) as k1, sum(c.n) as n
+          from (select item_id, count(*) as n from figures group by item_id) c
+          join items i on i.id = c.item_id
+          group by 1
+        ) per_key
+      ) ranked
+      where coalesce(rows_before, 0) < ${limit}
+    ), page as (
+      select f.*, lower(i.item_no) as k1, lower(w.name) as k2, length(l.shelf) as k3, l.shelf as k4, l.section as k5
+      from figures f
+      join items i on i.id = f.item_id
+      join locations l on l.id = f.location_id
+      join warehouses w on w.id = l.warehouse_id
+      where f.item_id in (select id from items where lower(item_no) <= (select k1 from last_key))
+      order by k1, k2, k3, k4, k5
+      limit ${limit}
     )
     select i.item_no as "itemNo", i.name, i.type, i.unit, w.name as warehouse, ${LOCATION_CODE("l", "w")} as location,
-           ${Q(sql`f.opening`)} as opening, ${Q(sql`f.qty_in`)} as "in", ${Q(sql`f.qty_out`)} as "out",
-           ${Q(sql`f.closing`)} as closing, i.unit_price::text as "unitPrice",
-           ${MONEY(sql`f.opening * i.unit_price`)} as "openingValue", ${MONEY(sql`f.qty_in * i.unit_price`)} as "inValue",
-           ${MONEY(sql`f.qty_out * i.unit_price`)} as "outValue", ${MONEY(sql`f.closing * i.unit_price`)} as "closingValue",
-           count(*) over ()::int as "totalRows",
-           sum(round(f.opening * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumOpeningValue",
-           sum(round(f.qty_in * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumInValue",
-           sum(round(f.qty_out * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumOutValue",
-           sum(round(f.closing * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumClosingValue"
-    from figures f
-    join items i on i.id = f.item_id
-    join locations l on l.id = f.location_id
+           ${Q(sql`p.opening`)} as opening, ${Q(sql`p.qty_in`)} as "in", ${Q(sql`p.qty_out`)} as "out",
+           ${Q(sql`p.closing`)} as closing, i.unit_price::text as "unitPrice",
+           ${MONEY(sql`p.opening * i.unit_price`)} as "openingValue", ${MONEY(sql`p.qty_in * i.unit_price`)} as "inValue",
+           ${MONEY(sql`p.qty_out * i.unit_price`)} as "outValue", ${MONEY(sql`p.closing * i.unit_price`)} as "closingValue",
+           t.n as "totalRows",
+           t.opening_value::numeric(18,2)::text as "sumOpeningValue", t.in_value::numeric(18,2)::text as "sumInValue",
+           t.out_value::numeric(18,2)::text as "sumOutValue", t.closing_value::numeric(18,2)::text as "sumClosingValue"
+    from page p
+    join items i on i.id = p.item_id
+    join locations l on l.id = p.location_id
     join warehouses w on w.id = l.warehouse_id
-    where f.opening <> 0 or f.qty_in <> 0 or f.qty_out <> 0
-    order by lower(i.item_no), lower(w.name), length(l.shelf), l.shelf, l.section
-    limit ${limit}`);
+    cross join totals t
+    order by p.k1, p.k2, p.k3, p.k4, p.k5`);
   return result.rows;
 }
 
