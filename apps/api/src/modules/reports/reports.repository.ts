@@ -95,68 +95,75 @@ export async function itemStockRows(db: DbOrTx, end: Date, limit: number) {
   return result.rows;
 }
 
+/**
+ * Stock per item at `instant` (`per_item`: quantity, value, positions holding it), the average purchase
+ * cost per item (`cost`) and, for the foot of Inventory Summary and Valuation, value and value at
+ * average cost per item type with the grand totals (`type_totals`), summed exactly here, in the same
+ * statement as the rows: the stock is read once.
+ */
+function stockByItemAt(instant: Date): SQL {
+  return sql`${valuedStockAt(instant)},
+  per_item as (
+    select item_id, sum(qty) as qty, sum(value) as value, count(*) filter (where qty > 0)::int as locations
+    from stock group by item_id
+  ),
+  cost as (
+    select item_id, sum(quantity * unit_price) / nullif(sum(quantity), 0) as average
+    from stock_movements
+    where deleted_at is null and type = 'received' and purchase_id is not null and occurred_at < ${instant}
+    group by item_id
+  ),
+  by_type as (
+    select i.type, sum(p.value) as value, sum(round(p.qty * coalesce(c.average, i.unit_price), 2)) as value_at_cost
+    from per_item p join items i on i.id = p.item_id left join cost c on c.item_id = p.item_id
+    where p.qty <> 0
+    group by i.type
+  ),
+  type_totals as (
+    select json_agg(json_build_object('type', type, 'value', value::numeric(18,2)::text,
+                                      'valueAtCost', value_at_cost::numeric(18,2)::text) order by type) as types,
+           sum(value)::numeric(18,2)::text as value, sum(value_at_cost)::numeric(18,2)::text as value_at_cost
+    from by_type
+  )`;
+}
+
+/** The type totals travel on the first row only (`typeTotals`), the grand totals on every row. */
+const TYPE_TOTALS = (order: SQL) =>
+  sql`case when row_number() over (order by ${order}) = 1 then t.types end as "typeTotals",
+      t.value as "totalValue", t.value_at_cost as "totalValueAtCost"`;
+
 export async function inventorySummaryRows(db: DbOrTx, end: Date, limit: number) {
+  const order = sql`lower(i.item_no), i.id`;
   const result = await db.execute<Row>(sql`
-    with ${valuedStockAt(end)},
-    per_item as (
-      select item_id, sum(qty) as qty, sum(value) as value, count(*) filter (where qty > 0)::int as locations
-      from stock group by item_id
-    )
+    with ${stockByItemAt(end)}
     select i.item_no as "itemNo", i.name, i.type, i.unit, ${Q(sql`coalesce(p.qty, 0)`)} as quantity,
            i.unit_price::text as "unitPrice", coalesce(p.value, 0)::numeric(18,2)::text as value,
            coalesce(p.locations, 0) as locations, ${Q(sql`i.min_quantity`)} as "minQuantity",
-           coalesce(p.qty, 0) < i.min_quantity as "lowStock", count(*) over ()::int as "totalRows"
+           coalesce(p.qty, 0) < i.min_quantity as "lowStock", count(*) over ()::int as "totalRows",
+           ${TYPE_TOTALS(order)}
     from items i
     left join per_item p on p.item_id = i.id
+    cross join type_totals t
     where i.archived_at is null or coalesce(p.qty, 0) <> 0
-    order by lower(i.item_no)
+    order by ${order}
     limit ${limit}`);
   return result.rows;
 }
 
-/**
- * Value (and value at average purchase cost) by item type, for the totals at the foot of reports; each
- * row also carries the grand totals over every type, summed exactly here rather than in JavaScript.
- */
-export async function valueByType(db: DbOrTx, end: Date) {
-  const result = await db.execute<Row>(sql`
-    with ${valuedStockAt(end)},
-    per_item as (select item_id, sum(qty) as qty, sum(value) as value from stock group by item_id),
-    cost as (
-      select item_id, sum(quantity * unit_price) / nullif(sum(quantity), 0) as average
-      from stock_movements
-      where deleted_at is null and type = 'received' and purchase_id is not null and occurred_at < ${end}
-      group by item_id
-    )
-    select i.type, sum(p.value)::numeric(18,2)::text as value,
-           sum(round(p.qty * coalesce(c.average, i.unit_price), 2))::numeric(18,2)::text as "valueAtCost",
-           sum(sum(p.value)) over ()::numeric(18,2)::text as "totalValue",
-           sum(sum(round(p.qty * coalesce(c.average, i.unit_price), 2))) over ()::numeric(18,2)::text as "totalValueAtCost"
-    from per_item p join items i on i.id = p.item_id left join cost c on c.item_id = p.item_id
-    where p.qty <> 0
-    group by i.type order by i.type`);
-  return result.rows;
-}
-
 export async function valuationRows(db: DbOrTx, end: Date, limit: number) {
+  const order = sql`lower(i.item_no), i.id`;
   const result = await db.execute<Row>(sql`
-    with ${valuedStockAt(end)},
-    per_item as (
-      select item_id, sum(qty) as qty, sum(value) as value from stock group by item_id having sum(qty) <> 0
-    ),
-    cost as (
-      select item_id, sum(quantity * unit_price) / nullif(sum(quantity), 0) as average
-      from stock_movements
-      where deleted_at is null and type = 'received' and purchase_id is not null and occurred_at < ${end}
-      group by item_id
-    )
+    with ${stockByItemAt(end)}
     select i.item_no as "itemNo", i.name, i.type, i.unit, ${Q(sql`p.qty`)} as quantity,
            i.unit_price::text as "unitPrice", p.value::numeric(18,2)::text as value,
            case when c.average is null then null else ${MONEY(sql`c.average`)} end as "averageCost",
            ${MONEY(sql`p.qty * coalesce(c.average, i.unit_price)`)} as "valueAtCost",
-           count(*) over ()::int as "totalRows"
+           count(*) over ()::int as "totalRows",
+           ${TYPE_TOTALS(order)}
     from per_item p join items i on i.id = p.item_id left join cost c on c.item_id = p.item_id
-    order by lower(i.item_no)
+    cross join type_totals t
+    where p.qty <> 0
+    order by ${order}
     limit ${limit}`);
   return result.rows;
 }

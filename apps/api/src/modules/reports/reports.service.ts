@@ -28,7 +28,6 @@ import {
   singleItemDays,
   stockForPeriodRows,
   valuationRows,
-  valueByType,
 } from "./reports.repository.ts";
 
 export interface ReportRequest {
@@ -83,14 +82,15 @@ function table(
   };
 }
 
-async function typeTotals(db: DbOrTx, end: Date, valueKey: string, costKey?: string): Promise<ReportRow[]> {
-  const byType = await valueByType(db, end);
+/** The per-type and grand totals at the foot of Inventory Summary and Valuation, from the rows' query. */
+function typeTotals(rows: RawRow[], valueKey: string, costKey?: string): ReportRow[] {
+  const first = rows[0];
+  const byType = (first?.typeTotals ?? []) as Array<{ type: string; value: string; valueAtCost: string }>;
   const totals: ReportRow[] = byType.map((row) => ({
-    itemNo: `Total ${itemTypeLabel(String(row.type))}`,
-    [valueKey]: String(row.value),
-    ...(costKey ? { [costKey]: String(row.valueAtCost) } : {}),
+    itemNo: `Total ${itemTypeLabel(row.type)}`,
+    [valueKey]: row.value,
+    ...(costKey ? { [costKey]: row.valueAtCost } : {}),
   }));
-  const first = byType[0];
   totals.push({
     itemNo: "Total",
     [valueKey]: String(first?.totalValue ?? "0.00"),
@@ -161,8 +161,9 @@ async function buildReportIn(
     }
     case "inventory-summary": {
       const { end: until } = await periodOf(db, start, end, timeZone);
-      const rows = (await inventorySummaryRows(db, until, limit)).map(typeLabel);
-      const totals = await typeTotals(db, until, "value");
+      const raw = await inventorySummaryRows(db, until, limit);
+      const rows = raw.map(typeLabel);
+      const totals = typeTotals(raw, "value");
       return response([table("summary", REPORT_TITLES[type], REPORT_COLUMNS[type], rows, totals)], {
         start: null,
         end,
@@ -170,8 +171,9 @@ async function buildReportIn(
     }
     case "valuation": {
       const { end: until } = await periodOf(db, start, end, timeZone);
-      const rows = (await valuationRows(db, until, limit)).map(typeLabel);
-      const totals = await typeTotals(db, until, "value", "valueAtCost");
+      const raw = await valuationRows(db, until, limit);
+      const rows = raw.map(typeLabel);
+      const totals = typeTotals(raw, "value", "valueAtCost");
       return response([table("valuation", REPORT_TITLES[type], REPORT_COLUMNS[type], rows, totals)], {
         start: null,
         end,
