@@ -172,7 +172,8 @@ export async function valuationRows(db: DbOrTx, end: Date, limit: number) {
  * Opening, in, out and closing per item and location over the period, with values. Each position's
  * legs from the period's start on are summed per (location, item) straight from the covering
  * (location, item, time, quantity, deleted) indexes, in their order: in and out within the period, and
- * what came in and went out after it. Closing is today's balance less what happened after the period,
+ * what came in and went out after it. (The sums are asked for in that order, so the planner keeps to
+ * the indexes rather than hash every pair of a sequential scan when some pages are not all-visible.) Closing is today's balance less what happened after the period,
  * opening is closing - in + out; nothing before the period is read. The figures are kept once
  * (materialized) for the totals, which read every row, and for the page, which sorts only the rows of
  * the items up to the page's last item key.
@@ -187,6 +188,7 @@ export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: numb
       from stock_movements
       where deleted_at is null and occurred_at >= ${start} and to_location_id is not null
       group by to_location_id, item_id
+      order by to_location_id, item_id
     ), outs as (
       select from_location_id as location_id, item_id,
              coalesce(sum(quantity) filter (where occurred_at < ${end}), 0) as qty,
@@ -194,6 +196,7 @@ export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: numb
       from stock_movements
       where deleted_at is null and occurred_at >= ${start} and from_location_id is not null
       group by from_location_id, item_id
+      order by from_location_id, item_id
     ), figures as materialized (
       select item_id, location_id, closing - qty_in + qty_out as opening, qty_in, qty_out, closing
       from (
