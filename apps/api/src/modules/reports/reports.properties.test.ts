@@ -12,6 +12,7 @@ import { request } from "../../../test/http.ts";
 import { AppError } from "../../http/app-error.ts";
 import { fromThousandths, toThousandths } from "../../lib/decimal.ts";
 import { deleteMovement } from "../movements/movements.service.ts";
+import { buildReport } from "./reports.service.ts";
 
 /**
  * Property test: for random ledgers (random types, quantities, locations and backdated times, and
@@ -21,7 +22,8 @@ import { deleteMovement } from "../movements/movements.service.ts";
  * is the next period's opening; Item Stock at the end date is Stock for Period's closing; Movement
  * History lists the model's legs and its balances run from each location's opening to its closing;
  * Single Item Summary counts the model's item totals; Valuation's and Inventory Summary's totals
- * equal Item Stock's. A deleted movement leaves every report.
+ * equal Item Stock's; a short page of Stock for Period or Item Stock is the start of the whole table.
+ * A deleted movement leaves every report.
  */
 const ctx = await createTestContext({ BUSINESS_TIME_ZONE: "Asia/Dubai" });
 const { user: admin, cookie } = await signedInAs(ctx, { role: "admin" });
@@ -277,6 +279,22 @@ describe("report properties over random ledgers", () => {
           in: sum(inFebruary.filter((m) => m.direction === 1)),
           out: sum(inFebruary.filter((m) => m.direction === -1)),
         });
+      }
+
+      // A short page is the start of the whole table, with the whole table's row count and totals (the
+      // page sorts only the rows up to its last item; limits 5 and 6 end inside an item's positions).
+      const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock };
+      for (const [type, period] of [
+        ["stock-for-period", { start: "2026-02-01", end: "2026-02-28" }],
+        ["item-stock", { end: "2026-02-28" }],
+      ] as const) {
+        const [whole] = (await buildReport(deps, type, period, 200_000)).tables;
+        for (const limit of [1, 5, 6]) {
+          const [page] = (await buildReport(deps, type, period, limit)).tables;
+          expect(page?.rows).toEqual(whole?.rows.slice(0, limit));
+          expect(page?.totalRows).toBe(whole?.totalRows);
+          expect(page?.totals).toEqual(whole?.totals);
+        }
       }
 
       const allStock = await rows("item-stock", "end=2026-03-31");

@@ -14,40 +14,30 @@ export interface Period {
 
 type Row = Record<string, unknown>;
 
-/** The ledger's live legs with `from <= occurred_at < to` (either bound optional; optionally one item). */
-function legsBetween(name: string, bounds: { from?: Date; to?: Date }, itemId?: number): SQL {
-  const conditions = [
-    sql`m.deleted_at is null`,
-    ...(bounds.from ? [sql`m.occurred_at >= ${bounds.from}`] : []),
-    ...(bounds.to ? [sql`m.occurred_at < ${bounds.to}`] : []),
-    ...(itemId === undefined ? [] : [sql`m.item_id = ${itemId}`]),
-  ];
-  const where = sql.join(conditions, sql` and `);
-  return sql`${sql.raw(name)} as (
-    select m.id, 1 as leg, m.item_id, m.to_location_id as location_id, m.quantity as qty_in, 0::numeric as qty_out, m.occurred_at
-    from stock_movements m where ${where} and m.to_location_id is not null
-    union all
-    select m.id, 0 as leg, m.item_id, m.from_location_id, 0::numeric, m.quantity, m.occurred_at
-    from stock_movements m where ${where} and m.from_location_id is not null
-  )`;
-}
-
 /**
  * `name` = stock per item and location at `instant`: today's balances less every live leg dated at or
  * after it. Reading the (small) tail of the ledger instead of summing all of it before the instant
- * keeps an as-of report as fast for last year as for yesterday.
+ * keeps an as-of report as fast for last year as for yesterday. The tail is summed per item and
+ * location first and joined to the balances, which are one row per pair already.
  */
 function stockAt(name: string, instant: Date): SQL {
-  return sql`${legsBetween(`${name}_after`, { from: instant })},
-  ${sql.raw(name)} as (
+  return sql`${sql.raw(`${name}_later`)} as (
     select item_id, location_id, sum(qty) as qty
     from (
-      select item_id, location_id, quantity as qty from stock_balances
+      select m.item_id, m.to_location_id as location_id, m.quantity as qty
+      from stock_movements m where m.deleted_at is null and m.occurred_at >= ${instant} and m.to_location_id is not null
       union all
-      select item_id, location_id, qty_out - qty_in from ${sql.raw(`${name}_after`)}
-    ) changes
+      select m.item_id, m.from_location_id, -m.quantity
+      from stock_movements m where m.deleted_at is null and m.occurred_at >= ${instant} and m.from_location_id is not null
+    ) legs
     group by item_id, location_id
-    having sum(qty) <> 0
+  ),
+  ${sql.raw(name)} as (
+    -- A balance row always holds a positive quantity, so a pair without later legs is in stock.
+    select item_id, location_id,
+           case when l.qty is null then b.quantity else coalesce(b.quantity, 0) - l.qty end as qty
+    from stock_balances b full join ${sql.raw(`${name}_later`)} l using (item_id, location_id)
+    where l.qty is null or coalesce(b.quantity, 0) <> l.qty
   )`;
 }
 
@@ -71,128 +61,198 @@ const MONEY = (expression: SQL) => sql`round(${expression}, 2)::numeric(18,2)::t
 const ISO = (expression: SQL) => sql`to_json(${expression}) #>> '{}'`;
 
 export async function itemStockRows(db: DbOrTx, end: Date, limit: number) {
+  // The totals read every row; the page, and its "last movement" lookups, only the rows shown.
   const result = await db.execute<Row>(sql`
-    with ${stockAt("stock", end)}
+    with ${stockAt("stock", end)},
+    totals as (
+      select count(*)::int as n, sum(round(s.qty * i.unit_price, 2)) as value
+      from stock s join items i on i.id = s.item_id
+    ),
+    page as (
+      select s.item_id, s.location_id, s.qty,
+             lower(i.item_no) as k1, lower(w.name) as k2, length(l.shelf) as k3, l.shelf as k4, l.section as k5
+      from stock s
+      join items i on i.id = s.item_id
+      join locations l on l.id = s.location_id
+      join warehouses w on w.id = l.warehouse_id
+      order by k1, k2, k3, k4, k5
+      limit ${limit}
+    )
     select i.item_no as "itemNo", i.name, i.type, i.unit, w.name as warehouse, ${LOCATION_CODE("l", "w")} as location,
-           ${Q(sql`s.qty`)} as quantity, i.unit_price::text as "unitPrice", ${MONEY(sql`s.qty * i.unit_price`)} as value,
+           ${Q(sql`p.qty`)} as quantity, i.unit_price::text as "unitPrice", ${MONEY(sql`p.qty * i.unit_price`)} as value,
            ${ISO(sql`greatest(
-             (select max(m.occurred_at) from stock_movements m where m.to_location_id = s.location_id
-                and m.item_id = s.item_id and m.occurred_at < ${end} and m.deleted_at is null),
-             (select max(m.occurred_at) from stock_movements m where m.from_location_id = s.location_id
-                and m.item_id = s.item_id and m.occurred_at < ${end} and m.deleted_at is null))`)} as "lastMovement",
-           count(*) over ()::int as "totalRows",
-           sum(round(s.qty * i.unit_price, 2)) over ()::numeric(18,2)::text as "grandValue"
-    from stock s
-    join items i on i.id = s.item_id
-    join locations l on l.id = s.location_id
+             (select max(m.occurred_at) from stock_movements m where m.to_location_id = p.location_id
+                and m.item_id = p.item_id and m.occurred_at < ${end} and m.deleted_at is null),
+             (select max(m.occurred_at) from stock_movements m where m.from_location_id = p.location_id
+                and m.item_id = p.item_id and m.occurred_at < ${end} and m.deleted_at is null))`)} as "lastMovement",
+           t.n as "totalRows", t.value::numeric(18,2)::text as "grandValue"
+    from page p
+    join items i on i.id = p.item_id
+    join locations l on l.id = p.location_id
     join warehouses w on w.id = l.warehouse_id
-    order by lower(i.item_no), lower(w.name), length(l.shelf), l.shelf, l.section
+    cross join totals t
+    order by p.k1, p.k2, p.k3, p.k4, p.k5`);
+  return result.rows;
+}
+
+/**
+ * Stock per item at `instant` (`per_item`: quantity, value, positions holding it), the average purchase
+ * cost per item (`cost`) and, for the foot of Inventory Summary and Valuation, value and value at
+ * average cost per item type with the grand totals (`type_totals`), summed exactly here, in the same
+ * statement as the rows: the stock is read once.
+ */
+function stockByItemAt(instant: Date): SQL {
+  return sql`${valuedStockAt(instant)},
+  per_item as (
+    select item_id, sum(qty) as qty, sum(value) as value, count(*) filter (where qty > 0)::int as locations
+    from stock group by item_id
+  ),
+  cost as (
+    select item_id, sum(quantity * unit_price) / nullif(sum(quantity), 0) as average
+    from stock_movements
+    where deleted_at is null and type = 'received' and purchase_id is not null and occurred_at < ${instant}
+    group by item_id
+  ),
+  by_type as (
+    select i.type, sum(p.value) as value, sum(round(p.qty * coalesce(c.average, i.unit_price), 2)) as value_at_cost
+    from per_item p join items i on i.id = p.item_id left join cost c on c.item_id = p.item_id
+    where p.qty <> 0
+    group by i.type
+  ),
+  type_totals as (
+    select json_agg(json_build_object('type', type, 'value', value::numeric(18,2)::text,
+                                      'valueAtCost', value_at_cost::numeric(18,2)::text) order by type) as types,
+           sum(value)::numeric(18,2)::text as value, sum(value_at_cost)::numeric(18,2)::text as value_at_cost
+    from by_type
+  )`;
+}
+
+/** The type totals travel on the first row only (`typeTotals`), the grand totals on every row. */
+const TYPE_TOTALS = (order: SQL) =>
+  sql`case when row_number() over (order by ${order}) = 1 then t.types end as "typeTotals",
+      t.value as "totalValue", t.value_at_cost as "totalValueAtCost"`;
+
+export async function inventorySummaryRows(db: DbOrTx, end: Date, limit: number) {
+  const order = sql`lower(i.item_no), i.id`;
+  const result = await db.execute<Row>(sql`
+    with ${stockByItemAt(end)}
+    select i.item_no as "itemNo", i.name, i.type, i.unit, ${Q(sql`coalesce(p.qty, 0)`)} as quantity,
+           i.unit_price::text as "unitPrice", coalesce(p.value, 0)::numeric(18,2)::text as value,
+           coalesce(p.locations, 0) as locations, ${Q(sql`i.min_quantity`)} as "minQuantity",
+           coalesce(p.qty, 0) < i.min_quantity as "lowStock", count(*) over ()::int as "totalRows",
+           ${TYPE_TOTALS(order)}
+    from items i
+    left join per_item p on p.item_id = i.id
+    cross join type_totals t
+    where i.archived_at is null or coalesce(p.qty, 0) <> 0
+    order by ${order}
     limit ${limit}`);
   return result.rows;
 }
 
-export async function inventorySummaryRows(db: DbOrTx, end: Date, limit: number) {
+export async function valuationRows(db: DbOrTx, end: Date, limit: number) {
+  const order = sql`lower(i.item_no), i.id`;
   const result = await db.execute<Row>(sql`
-    with ${valuedStockAt(end)},
-    per_item as (
-      select item_id, sum(qty) as qty, sum(value) as value, count(*) filter (where qty > 0)::int as locations
-      from stock group by item_id
-    )
-    select i.item_no as "itemNo", i.name, i.type, i.unit, ${Q(sql`coalesce(p.qty, 0)`)} as quantity,
-           i.unit_price::text as "unitPrice", coalesce(p.value, 0)::numeric(18,2)::text as value,
-           coalesce(p.locations, 0) as locations, ${Q(sql`i.min_quantity`)} as "minQuantity",
-           coalesce(p.qty, 0) < i.min_quantity as "lowStock", count(*) over ()::int as "totalRows"
-    from items i
-    left join per_item p on p.item_id = i.id
-    where i.archived_at is null or coalesce(p.qty, 0) <> 0
-    order by lower(i.item_no)
+    with ${stockByItemAt(end)}
+    select i.item_no as "itemNo", i.name, i.type, i.unit, ${Q(sql`p.qty`)} as quantity,
+           i.unit_price::text as "unitPrice", p.value::numeric(18,2)::text as value,
+           case when c.average is null then null else ${MONEY(sql`c.average`)} end as "averageCost",
+           ${MONEY(sql`p.qty * coalesce(c.average, i.unit_price)`)} as "valueAtCost",
+           count(*) over ()::int as "totalRows",
+           ${TYPE_TOTALS(order)}
+    from per_item p join items i on i.id = p.item_id left join cost c on c.item_id = p.item_id
+    cross join type_totals t
+    where p.qty <> 0
+    order by ${order}
     limit ${limit}`);
   return result.rows;
 }
 
 /**
- * Value (and value at average purchase cost) by item type, for the totals at the foot of reports; each
- * row also carries the grand totals over every type, summed exactly here rather than in JavaScript.
+ * Opening, in, out and closing per item and location over the period, with values. Each position's
+ * legs from the period's start on are summed per (location, item) straight from the covering
+ * (location, item, time, quantity, deleted) indexes, in their order: in and out within the period, and
+ * what came in and went out after it. (The sums are asked for in that order, so the planner keeps to
+ * the indexes rather than hash every pair of a sequential scan when some pages are not all-visible.) Closing is today's balance less what happened after the period,
+ * opening is closing - in + out; nothing before the period is read. The figures are kept once
+ * (materialized) for the totals, which read every row, and for the page, which sorts only the rows of
+ * the items up to the page's last item key.
  */
-export async function valueByType(db: DbOrTx, end: Date) {
-  const result = await db.execute<Row>(sql`
-    with ${valuedStockAt(end)},
-    per_item as (select item_id, sum(qty) as qty, sum(value) as value from stock group by item_id),
-    cost as (
-      select item_id, sum(quantity * unit_price) / nullif(sum(quantity), 0) as average
-      from stock_movements
-      where deleted_at is null and type = 'received' and purchase_id is not null and occurred_at < ${end}
-      group by item_id
-    )
-    select i.type, sum(p.value)::numeric(18,2)::text as value,
-           sum(round(p.qty * coalesce(c.average, i.unit_price), 2))::numeric(18,2)::text as "valueAtCost",
-           sum(sum(p.value)) over ()::numeric(18,2)::text as "totalValue",
-           sum(sum(round(p.qty * coalesce(c.average, i.unit_price), 2))) over ()::numeric(18,2)::text as "totalValueAtCost"
-    from per_item p join items i on i.id = p.item_id left join cost c on c.item_id = p.item_id
-    where p.qty <> 0
-    group by i.type order by i.type`);
-  return result.rows;
-}
-
-export async function valuationRows(db: DbOrTx, end: Date, limit: number) {
-  const result = await db.execute<Row>(sql`
-    with ${valuedStockAt(end)},
-    per_item as (
-      select item_id, sum(qty) as qty, sum(value) as value from stock group by item_id having sum(qty) <> 0
-    ),
-    cost as (
-      select item_id, sum(quantity * unit_price) / nullif(sum(quantity), 0) as average
-      from stock_movements
-      where deleted_at is null and type = 'received' and purchase_id is not null and occurred_at < ${end}
-      group by item_id
-    )
-    select i.item_no as "itemNo", i.name, i.type, i.unit, ${Q(sql`p.qty`)} as quantity,
-           i.unit_price::text as "unitPrice", p.value::numeric(18,2)::text as value,
-           case when c.average is null then null else ${MONEY(sql`c.average`)} end as "averageCost",
-           ${MONEY(sql`p.qty * coalesce(c.average, i.unit_price)`)} as "valueAtCost",
-           count(*) over ()::int as "totalRows"
-    from per_item p join items i on i.id = p.item_id left join cost c on c.item_id = p.item_id
-    order by lower(i.item_no)
-    limit ${limit}`);
-  return result.rows;
-}
-
 export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: number) {
   const { start, end } = period;
   const result = await db.execute<Row>(sql`
-    with ${stockAt("closing_stock", end)},
-    ${legsBetween("period_legs", { from: start, to: end })},
-    per_location as (
-      select item_id, location_id, sum(closing) as closing, sum(qty_in) as qty_in, sum(qty_out) as qty_out
-      from (
-        select item_id, location_id, qty as closing, 0::numeric as qty_in, 0::numeric as qty_out from closing_stock
-        union all
-        select item_id, location_id, 0, qty_in, qty_out from period_legs
-      ) parts
-      group by item_id, location_id
-    ), figures as (
-      -- Closing from the ledger's tail after the period, opening backwards from it: the period's legs
-      -- are read once, and nothing before the period at all.
+    with ins as (
+      select to_location_id as location_id, item_id,
+             coalesce(sum(quantity) filter (where occurred_at < ${end}), 0) as qty,
+             sum(quantity) filter (where occurred_at >= ${end}) as later
+      from stock_movements
+      where deleted_at is null and occurred_at >= ${start} and to_location_id is not null
+      group by to_location_id, item_id
+      order by to_location_id, item_id
+    ), outs as (
+      select from_location_id as location_id, item_id,
+             coalesce(sum(quantity) filter (where occurred_at < ${end}), 0) as qty,
+             sum(quantity) filter (where occurred_at >= ${end}) as later
+      from stock_movements
+      where deleted_at is null and occurred_at >= ${start} and from_location_id is not null
+      group by from_location_id, item_id
+      order by from_location_id, item_id
+    ), figures as materialized (
       select item_id, location_id, closing - qty_in + qty_out as opening, qty_in, qty_out, closing
-      from per_location
+      from (
+        select item_id, location_id,
+               case when i.later is null and o.later is null then coalesce(b.quantity, 0)
+                    else coalesce(b.quantity, 0) - coalesce(i.later, 0) + coalesce(o.later, 0) end as closing,
+               coalesce(i.qty, 0) as qty_in, coalesce(o.qty, 0) as qty_out
+        from ins i
+        full join outs o using (location_id, item_id)
+        full join stock_balances b using (location_id, item_id)
+      ) pairs
+      -- With no in and no out, opening equals closing: a row has a non-zero figure.
+      where closing <> 0 or qty_in <> 0 or qty_out <> 0
+    ), totals as (
+      select count(*)::int as n,
+             sum(round(f.opening * i.unit_price, 2)) as opening_value, sum(round(f.qty_in * i.unit_price, 2)) as in_value,
+             sum(round(f.qty_out * i.unit_price, 2)) as out_value, sum(round(f.closing * i.unit_price, 2)) as closing_value
+      from figures f join items i on i.id = f.item_id
+    ), last_key as (
+      -- Rows are ordered by item first: the page ends within the item key where the row count reaches
+      -- the limit, so rows of later keys need no sorting.
+      select max(k1) as k1
+      from (
+        select k1, sum(n) over (order by k1 rows between unbounded preceding and 1 preceding) as rows_before
+        from (
+          select lower(i.item_no) as k1, sum(c.n) as n
+          from (select item_id, count(*) as n from figures group by item_id) c
+          join items i on i.id = c.item_id
+          group by 1
+        ) per_key
+      ) ranked
+      where coalesce(rows_before, 0) < ${limit}
+    ), page as (
+      select f.*, lower(i.item_no) as k1, lower(w.name) as k2, length(l.shelf) as k3, l.shelf as k4, l.section as k5
+      from figures f
+      join items i on i.id = f.item_id
+      join locations l on l.id = f.location_id
+      join warehouses w on w.id = l.warehouse_id
+      where f.item_id in (select id from items where lower(item_no) <= (select k1 from last_key))
+      order by k1, k2, k3, k4, k5
+      limit ${limit}
     )
     select i.item_no as "itemNo", i.name, i.type, i.unit, w.name as warehouse, ${LOCATION_CODE("l", "w")} as location,
-           ${Q(sql`f.opening`)} as opening, ${Q(sql`f.qty_in`)} as "in", ${Q(sql`f.qty_out`)} as "out",
-           ${Q(sql`f.closing`)} as closing, i.unit_price::text as "unitPrice",
-           ${MONEY(sql`f.opening * i.unit_price`)} as "openingValue", ${MONEY(sql`f.qty_in * i.unit_price`)} as "inValue",
-           ${MONEY(sql`f.qty_out * i.unit_price`)} as "outValue", ${MONEY(sql`f.closing * i.unit_price`)} as "closingValue",
-           count(*) over ()::int as "totalRows",
-           sum(round(f.opening * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumOpeningValue",
-           sum(round(f.qty_in * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumInValue",
-           sum(round(f.qty_out * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumOutValue",
-           sum(round(f.closing * i.unit_price, 2)) over ()::numeric(18,2)::text as "sumClosingValue"
-    from figures f
-    join items i on i.id = f.item_id
-    join locations l on l.id = f.location_id
+           ${Q(sql`p.opening`)} as opening, ${Q(sql`p.qty_in`)} as "in", ${Q(sql`p.qty_out`)} as "out",
+           ${Q(sql`p.closing`)} as closing, i.unit_price::text as "unitPrice",
+           ${MONEY(sql`p.opening * i.unit_price`)} as "openingValue", ${MONEY(sql`p.qty_in * i.unit_price`)} as "inValue",
+           ${MONEY(sql`p.qty_out * i.unit_price`)} as "outValue", ${MONEY(sql`p.closing * i.unit_price`)} as "closingValue",
+           t.n as "totalRows",
+           t.opening_value::numeric(18,2)::text as "sumOpeningValue", t.in_value::numeric(18,2)::text as "sumInValue",
+           t.out_value::numeric(18,2)::text as "sumOutValue", t.closing_value::numeric(18,2)::text as "sumClosingValue"
+    from page p
+    join items i on i.id = p.item_id
+    join locations l on l.id = p.location_id
     join warehouses w on w.id = l.warehouse_id
-    where f.opening <> 0 or f.qty_in <> 0 or f.qty_out <> 0
-    order by lower(i.item_no), lower(w.name), length(l.shelf), l.shelf, l.section
-    limit ${limit}`);
+    cross join totals t
+    order by p.k1, p.k2, p.k3, p.k4, p.k5`);
   return result.rows;
 }
 

@@ -28,7 +28,6 @@ import {
   singleItemDays,
   stockForPeriodRows,
   valuationRows,
-  valueByType,
 } from "./reports.repository.ts";
 
 export interface ReportRequest {
@@ -83,14 +82,15 @@ function table(
   };
 }
 
-async function typeTotals(db: DbOrTx, end: Date, valueKey: string, costKey?: string): Promise<ReportRow[]> {
-  const byType = await valueByType(db, end);
+/** The per-type and grand totals at the foot of Inventory Summary and Valuation, from the rows' query. */
+function typeTotals(rows: RawRow[], valueKey: string, costKey?: string): ReportRow[] {
+  const first = rows[0];
+  const byType = (first?.typeTotals ?? []) as Array<{ type: string; value: string; valueAtCost: string }>;
   const totals: ReportRow[] = byType.map((row) => ({
-    itemNo: `Total ${itemTypeLabel(String(row.type))}`,
-    [valueKey]: String(row.value),
-    ...(costKey ? { [costKey]: String(row.valueAtCost) } : {}),
+    itemNo: `Total ${itemTypeLabel(row.type)}`,
+    [valueKey]: row.value,
+    ...(costKey ? { [costKey]: row.valueAtCost } : {}),
   }));
-  const first = byType[0];
   totals.push({
     itemNo: "Total",
     [valueKey]: String(first?.totalValue ?? "0.00"),
@@ -105,8 +105,8 @@ const REPORT_SNAPSHOT = { isolationLevel: "repeatable read", accessMode: "read o
  * Builds one report. Every figure comes from PostgreSQL; this only names columns and adds totals. All
  * of a report's queries (its rows, its totals, the item, the days, the movements) read one snapshot:
  * a REPEATABLE READ READ ONLY transaction, so a movement recorded while the report runs is either in
- * every table and total or in none. The aggregates get 64 MB of work memory so they stay off disk
- * (decision 005).
+ * every table and total or in none. The aggregates get 64 MB of work memory so they stay off disk, JIT
+ * compilation is off and random page reads cost 1.1, as on memory-resident data (decision 005).
  */
 export async function buildReport(
   deps: Deps,
@@ -117,7 +117,11 @@ export async function buildReport(
   return inTransaction(
     deps.db,
     async (tx) => {
-      await tx.execute(sql`set local work_mem = '64MB'`);
+      // JIT compilation of these large statements costs more than it saves, and the ledger's indexes
+      // are read from memory, not from a spinning disk (decision 005).
+      await tx.execute(sql`
+        select set_config('work_mem', '64MB', true), set_config('jit', 'off', true),
+               set_config('random_page_cost', '1.1', true)`);
       return buildReportIn(tx, deps, type, request, limit);
     },
     REPORT_SNAPSHOT,
@@ -160,8 +164,9 @@ async function buildReportIn(
     }
     case "inventory-summary": {
       const { end: until } = await periodOf(db, start, end, timeZone);
-      const rows = (await inventorySummaryRows(db, until, limit)).map(typeLabel);
-      const totals = await typeTotals(db, until, "value");
+      const raw = await inventorySummaryRows(db, until, limit);
+      const rows = raw.map(typeLabel);
+      const totals = typeTotals(raw, "value");
       return response([table("summary", REPORT_TITLES[type], REPORT_COLUMNS[type], rows, totals)], {
         start: null,
         end,
@@ -169,8 +174,9 @@ async function buildReportIn(
     }
     case "valuation": {
       const { end: until } = await periodOf(db, start, end, timeZone);
-      const rows = (await valuationRows(db, until, limit)).map(typeLabel);
-      const totals = await typeTotals(db, until, "value", "valueAtCost");
+      const raw = await valuationRows(db, until, limit);
+      const rows = raw.map(typeLabel);
+      const totals = typeTotals(raw, "value", "valueAtCost");
       return response([table("valuation", REPORT_TITLES[type], REPORT_COLUMNS[type], rows, totals)], {
         start: null,
         end,
