@@ -80,7 +80,14 @@ export async function layoutProblems(page: Page): Promise<string[]> {
           continue;
         }
         const style = getComputedStyle(element);
-        if (element.scrollWidth > element.clientWidth + 1 && style.textOverflow !== "ellipsis") {
+        // Words kept for screen readers only (visually hidden: clipped to nothing on purpose).
+        const forScreenReaders =
+          (style.clip !== "auto" && style.clip !== "") || style.clipPath.startsWith("inset");
+        if (
+          !forScreenReaders &&
+          element.scrollWidth > element.clientWidth + 1 &&
+          style.textOverflow !== "ellipsis"
+        ) {
           problems.push(`${describe(element)} is clipped`);
         }
       }

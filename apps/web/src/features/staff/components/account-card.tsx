@@ -26,7 +26,8 @@ export function AccountCard({ account, actions }: AccountCardProps) {
             </Badge>
           ) : null}
         </Group>
-        <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+        {/* A long address is cut at its end, the whole of it in the tooltip: never broken mid-word. */}
+        <Text size="sm" c="dimmed" truncate="end" title={account.email} dir="auto">
           {account.email}
         </Text>
         <Text size="xs" c="dimmed">
