@@ -1,6 +1,7 @@
 import type { Language } from "@wms/domain";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import { registerArabicServerTexts } from "./server-messages.ts";
 
 export const DEFAULT_LANGUAGE: Language = "en";
 export const SUPPORTED_LANGUAGES: readonly Language[] = ["en", "ar"];
@@ -67,7 +68,15 @@ export async function setLanguage(language: Language): Promise<void> {
  */
 const TRANSLATIONS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
   en: () => import("./en.json"),
-  ar: () => import("./ar.json"),
+  // Arabic brings the translations of the server's English messages along.
+  ar: async () => {
+    const [strings, serverTexts] = await Promise.all([
+      import("./ar.json"),
+      import("./server-messages-ar.ts"),
+    ]);
+    registerArabicServerTexts(serverTexts.localizeArabic);
+    return strings;
+  },
 };
 
 async function loadTranslations(language: Language): Promise<void> {

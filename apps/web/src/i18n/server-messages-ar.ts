@@ -1,13 +1,15 @@
 import { MESSAGES, STAFF_LIMIT } from "@wms/domain";
-import i18next from "i18next";
 import ar from "./ar.json";
 
-/**
+/*
  * Arabic for the English texts the server and the shared zod schemas produce (MESSAGES, the message
  * builders in packages/domain, and the schemas' field messages). English screens keep showing the
  * server's exact wording; only an Arabic reader sees these. Numbers, codes and names are carried over
- * from the English text, so nothing depends on the details of an error.
+ * from the English text, so nothing depends on the details of an error. Loaded with the Arabic strings
+ * (i18n/index.ts), so English pages never download it; server-messages.ts is what the screens call.
  */
+
+/** MESSAGES in Arabic. */
 export const AR_MESSAGES: Record<keyof typeof MESSAGES, string> = {
   adminInvalidCredentials: "فشل دخول المسؤول: البريد الإلكتروني أو كلمة المرور غير صحيحة",
   staffInvalidCredentials: "فشل دخول الموظف: البريد الإلكتروني أو كلمة المرور غير صحيحة",
@@ -293,7 +295,8 @@ const BY_TEXT = new Map<string, string>([
   ]),
 ]);
 
-function localizeArabic(text: string): string | undefined {
+/** The server's English text in Arabic, or undefined when unknown. */
+export function localizeArabic(text: string): string | undefined {
   const exact = BY_TEXT.get(text);
   if (exact !== undefined) {
     return exact;
@@ -305,19 +308,4 @@ function localizeArabic(text: string): string | undefined {
     }
   }
   return undefined;
-}
-
-/** The server's (or a shared schema's) English text in `language`, or undefined when unknown. */
-export function translateServerText(text: string, language: string): string | undefined {
-  return language.startsWith("ar") && text ? localizeArabic(text) : undefined;
-}
-
-/** The text in `language` when a translation is known, else the text itself (always so in English). */
-export function localizeServerText(text: string, language: string): string {
-  return translateServerText(text, language) ?? text;
-}
-
-/** localizeServerText in the interface language of the moment (for texts built outside React's render). */
-export function localized(text: string): string {
-  return localizeServerText(text, i18next.language ?? "en");
 }
