@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./precompress.ts";
+import { routePreloads } from "./route-preloads.ts";
 
 /**
  * The libraries every page runs before it can show anything (React, the router, i18next, TanStack
@@ -10,7 +11,15 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]+|clsx)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // What the server names in the page it sends for each screen (see route-preloads.ts).
+    routePreloads({
+      router: "src/app/router.tsx",
+      alwaysData: ["/api/session", "/api/app-info"],
+    }),
+    precompress(),
+  ],
   build: {
     outDir: "dist",
     rolldownOptions: {
