@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type LiveState, useLiveUpdates } from "./use-live-updates.ts";
@@ -23,18 +23,19 @@ export function LiveIndicator({ userId }: { userId: number }) {
   }, [lastChangeAt]);
 
   const label = justChanged ? t("live.updated") : t(`live.${state}`);
+  // The hint is the browser's own tooltip: a positioned popover here would put its positioning
+  // library on the path of every signed-in screen's first paint, for a hint few readers ask for.
   return (
-    <Tooltip label={t("live.hint")} withArrow>
-      <Badge
-        variant={justChanged ? "filled" : "light"}
-        color={COLOR[state]}
-        visibleFrom="xs"
-        role="status"
-        aria-live="polite"
-        data-live-state={state}
-      >
-        {label}
-      </Badge>
-    </Tooltip>
+    <Badge
+      variant={justChanged ? "filled" : "light"}
+      color={COLOR[state]}
+      visibleFrom="xs"
+      role="status"
+      aria-live="polite"
+      data-live-state={state}
+      title={t("live.hint")}
+    >
+      {label}
+    </Badge>
   );
 }
