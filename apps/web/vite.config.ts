@@ -1,17 +1,50 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./precompress.ts";
+import { routePreloads } from "./route-preloads.ts";
+
+/**
+ * The libraries every page runs before it can show anything (React, the router, i18next, TanStack
+ * Query): one file, downloaded alongside the entry.
+ */
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]+|clsx)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // What the server names in the page it sends for each screen (see route-preloads.ts).
+    routePreloads({
+      router: "src/app/router.tsx",
+      alwaysData: ["/api/session", "/api/app-info"],
+    }),
+    precompress(),
+  ],
   build: {
     outDir: "dist",
     rolldownOptions: {
+      // No page imports the entry's exports: the bundler may drop them, which small-chunk inlining needs.
+      preserveEntrySignatures: false,
       output: {
-        // The schema library in a chunk of its own: otherwise the bundler may merge it with modules
-        // shared by the same screens (number formatting, say), and screens that only format numbers
-        // would download it too.
-        codeSplitting: { groups: [{ name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            // The schema library in a chunk of its own: otherwise the bundler may merge it with modules
+            // shared by the same screens (number formatting, say), and screens that only format numbers
+            // would download it too.
+            { name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]/ },
+            // Vite's module preload helper goes with them: every chunk that loads another uses it.
+            {
+              name: "framework",
+              test: (id) => FRAMEWORK.test(id) || id.includes("vite/preload-helper"),
+              priority: 1,
+            },
+          ],
+          // Splitting by which screens share a module leaves dozens of files of a few hundred bytes
+          // (one per Mantine component, say): a page would wait on 30 to 50 requests, six at a time
+          // over HTTP/1.1. Such shared pieces are copied into the chunks that use them instead (one
+          // module instance still, through the bundler's runtime), so a page loads a handful of files.
+          experimentalInlineCommonChunks: { maxSize: 100_000 },
+        },
       },
     },
   },

@@ -16,6 +16,7 @@ import type { Database } from "./db/client.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerFaultInjection } from "./http/fault-injection.ts";
 import { registerRequestGuard } from "./http/request-guard.ts";
+import { readSessionToken } from "./http/session-cookie.ts";
 import { registerSpa } from "./http/spa.ts";
 import type { Clock } from "./lib/clock.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
@@ -151,7 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditRoutes(deps));
 
   if (options.serveWeb ?? true) {
-    await registerSpa(app, options.webDir);
+    await registerSpa(app, options.webDir, {
+      signedIn: (request) => readSessionToken(request, config) !== undefined,
+    });
   } else {
     await registerSpa(app, "/nonexistent");
   }

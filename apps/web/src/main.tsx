@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers.tsx";
@@ -19,11 +19,15 @@ const queryClient = createQueryClient(i18next);
 void queryClient.prefetchQuery(sessionQueryOptions());
 const router = createRouter(queryClient);
 void startI18n().then((i18n) => {
-  createRoot(mount).render(
-    <StrictMode>
-      <Providers i18n={i18n} queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  // A transition: React renders the first screen in slices of a few milliseconds rather than in one
+  // long task, so the page answers input (and the browser paints) while it is being built.
+  startTransition(() => {
+    createRoot(mount).render(
+      <StrictMode>
+        <Providers i18n={i18n} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 });

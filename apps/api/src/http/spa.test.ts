@@ -88,3 +88,85 @@ describe("the web app's files", () => {
     expect(gunzipSync(response.rawPayload).toString()).toBe(page);
   });
 });
+
+// A build that lists its screens' files (apps/web/route-preloads.ts writes route-preloads.json).
+const routedDir = fs.mkdtempSync(path.join(os.tmpdir(), "wms-spa-routes-"));
+const routedPage = `<!doctype html><html><head>\n    <script type="module" crossorigin src="/assets/index-Ab12Cd.js"></script>\n  </head><body><div id="root"></div></body></html>`;
+fs.writeFileSync(path.join(routedDir, "index.html"), routedPage);
+fs.writeFileSync(
+  path.join(routedDir, "route-preloads.json"),
+  JSON.stringify({
+    always: { js: ["assets/en-1.js"], data: ["/api/session"] },
+    routes: [
+      { path: "/wmscontrolpaneladmin/login", js: ["assets/login-1.js"], css: [], data: [] },
+      {
+        path: "/wmscontrolpaneladmin/dashboard",
+        js: ["assets/frame-1.js", "assets/dashboard-1.js"],
+        css: ["assets/dashboard-1.css"],
+        data: ["/api/dashboard"],
+      },
+      { path: "/staff/items/:itemId/history", js: ["assets/history-1.js"], css: [], data: [] },
+    ],
+  }),
+);
+const routedApp = await buildApp({
+  database,
+  clock: new TestClock(),
+  config: testConfig(),
+  webDir: routedDir,
+});
+afterAll(async () => {
+  await routedApp.close();
+  fs.rmSync(routedDir, { recursive: true, force: true });
+});
+
+const linksOf = (html: string) => [...html.matchAll(/<link [^>]*>/g)].map((match) => match[0]);
+
+describe("the page sent for a screen's address", () => {
+  it("names the screen's chunks, its styles and the answers every page reads, before the entry has run", async () => {
+    const response = await routedApp.inject({ method: "GET", url: "/wmscontrolpaneladmin/login?next=%2F" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/text\/html/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(linksOf(response.body)).toEqual([
+      '<link rel="preload" href="/api/session" as="fetch" crossorigin>',
+      '<link rel="modulepreload" crossorigin href="/assets/en-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/login-1.js">',
+    ]);
+    // The rest of index.html is untouched.
+    expect(response.body.replace(/\n {4}<link [^>]*>/g, "")).toBe(routedPage);
+  });
+
+  it("matches parameters and adds the screen's data only for someone signed in", async () => {
+    const history = await routedApp.inject({ method: "GET", url: "/staff/items/42/history" });
+    expect(linksOf(history.body)).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/history-1.js">',
+    );
+
+    const visitor = await routedApp.inject({ method: "GET", url: "/wmscontrolpaneladmin/dashboard" });
+    expect(linksOf(visitor.body)).not.toContain(
+      '<link rel="preload" href="/api/dashboard" as="fetch" crossorigin>',
+    );
+    expect(linksOf(visitor.body)).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/dashboard-1.css">',
+    );
+
+    const signedIn = await routedApp.inject({
+      method: "GET",
+      url: "/wmscontrolpaneladmin/dashboard",
+      cookies: { wms_session: "a".repeat(43) },
+    });
+    expect(linksOf(signedIn.body)).toContain(
+      '<link rel="preload" href="/api/dashboard" as="fetch" crossorigin>',
+    );
+  });
+
+  it("sends an unknown address index.html with the hints every page gets", async () => {
+    const response = await routedApp.inject({ method: "GET", url: "/no/such/screen" });
+    expect(response.statusCode).toBe(200);
+    expect(linksOf(response.body)).toEqual([
+      '<link rel="preload" href="/api/session" as="fetch" crossorigin>',
+      '<link rel="modulepreload" crossorigin href="/assets/en-1.js">',
+    ]);
+  });
+});

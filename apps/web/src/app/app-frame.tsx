@@ -1,4 +1,5 @@
-import { ActionIcon, AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from "@mantine/core";
+import "./mantine-styles-app.ts";
+import { ActionIcon, AppShell, Burger, Button, Group, NavLink, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { Icon } from "@tabler/icons-react";
 import {
@@ -117,7 +118,8 @@ export function AppFrame() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" id="app-navbar" aria-label={t("nav.mainMenu")} component="nav">
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling: Mantine's ScrollArea would bring its positioning library along. */}
+        <AppShell.Section grow style={{ overflowY: "auto" }}>
           {visibleMenu(user.role).map((entry) => {
             const path = `${base}/${entry.segment}`;
             const EntryIcon = ICONS[entry.icon];

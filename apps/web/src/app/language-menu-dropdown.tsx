@@ -14,7 +14,7 @@ const LANGUAGE_NAMES: Record<Language, string> = { en: "English", ar: "العر�
 const LANGUAGE_ORDER: Language[] = ["en", "ar"];
 
 interface LanguageMenuDropdownProps {
-  /** Opened (and focused) at once: the reader chose the switcher before this chunk had arrived. */
+  /** Opened (and focused) at once: the reader pressed the button standing in for this one. */
   openAtOnce: boolean;
 }
 

@@ -2,18 +2,22 @@ import { ActionIcon } from "@mantine/core";
 import { IconLanguage } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useIdle } from "../lib/when-idle.ts";
 
-// The menu (its popover positioning, focus trap and the preferences call) is a chunk of its own,
-// fetched once the page is idle or when the button is first used, off every page's critical path.
-const LanguageMenuDropdown = lazy(() => import("./language-menu-dropdown.tsx"));
+// The menu (its popover positioning, focus trap and the preferences call) is a chunk of its own, so
+// no page downloads or runs it unless it is used: fetched as the reader heads for the button (the
+// pointer over it, or the focus on it), shown when the button is pressed.
+const loadDropdown = () => import("./language-menu-dropdown.tsx");
+const LanguageMenuDropdown = lazy(loadDropdown);
+const prefetch = () => {
+  void loadDropdown().catch(() => undefined); // fetched again, and its failure shown, when pressed
+};
 
 /** The language switcher of the header and the public pages. */
 export function LanguageMenu() {
   const { t } = useTranslation();
-  const idle = useIdle();
-  const [openAtOnce, setOpenAtOnce] = useState(false);
-  // Until the menu has arrived the same button stands in; a click on it opens the menu on arrival.
+  const [pressed, setPressed] = useState(false);
+  // Until it is first pressed, this button stands in for the menu's (the same look and name); the
+  // press opens the menu, focused, as soon as its chunk is there.
   const placeholder = (
     <ActionIcon
       variant="default"
@@ -21,17 +25,19 @@ export function LanguageMenu() {
       aria-label={t("frame.language")}
       aria-haspopup="menu"
       data-testid="language-menu"
-      onClick={() => setOpenAtOnce(true)}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => setPressed(true)}
     >
       <IconLanguage size={18} aria-hidden />
     </ActionIcon>
   );
-  if (!idle && !openAtOnce) {
+  if (!pressed) {
     return placeholder;
   }
   return (
     <Suspense fallback={placeholder}>
-      <LanguageMenuDropdown openAtOnce={openAtOnce} />
+      <LanguageMenuDropdown openAtOnce />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./live-indicator.module.css";
@@ -24,18 +24,19 @@ export function LiveIndicator({ userId }: { userId: number }) {
   }, [lastChangeAt]);
 
   const label = justChanged ? t("live.updated") : t(`live.${state}`);
+  // The hint is the browser's own tooltip: a positioned popover here would put its positioning
+  // library on the path of every signed-in screen's first paint, for a hint few readers ask for.
   return (
-    <Tooltip label={t("live.hint")} withArrow>
-      <Badge
-        variant={justChanged ? "filled" : "light"}
-        color={COLOR[state]}
-        className={classes.badge}
-        role="status"
-        aria-live="polite"
-        data-live-state={state}
-      >
-        <span className={classes.label}>{label}</span>
-      </Badge>
-    </Tooltip>
+    <Badge
+      variant={justChanged ? "filled" : "light"}
+      color={COLOR[state]}
+      className={classes.badge}
+      role="status"
+      aria-live="polite"
+      data-live-state={state}
+      title={t("live.hint")}
+    >
+      <span className={classes.label}>{label}</span>
+    </Badge>
   );
 }

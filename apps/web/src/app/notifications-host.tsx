@@ -1,3 +1,4 @@
+import "@mantine/core/styles/Notification.css";
 import "@mantine/notifications/styles.css";
 import { useDirection } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";

@@ -1,12 +1,12 @@
 import "./mantine-styles.ts";
 import { DirectionProvider, MantineProvider } from "@mantine/core";
+import { notificationsStore } from "@mantine/notifications";
 import type { QueryClient } from "@tanstack/react-query";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { LanguageSync } from "../i18n/language-sync.tsx";
-import { useIdle } from "../lib/when-idle.ts";
 import { colorSchemeManager, cssVariablesResolver, useAppTheme } from "./theme.ts";
 
 interface ProvidersProps {
@@ -15,13 +15,38 @@ interface ProvidersProps {
   children: ReactNode;
 }
 
-// Fetched once the page is idle, off the critical path of every page; a toast shown before that
-// waits in the notifications store and appears when the host arrives.
+// Fetched with the first toast: `notifications.show` only writes to the store, which the host reads
+// once it has arrived, so no page downloads or runs it before it has something to show.
 const NotificationsHost = lazy(() => import("./notifications-host.tsx"));
+
+const hasToasts = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  return notifications.length > 0 || queue.length > 0;
+};
+
+/** Whether a toast has been shown yet (and stays true from then on). */
+function useToastShown(): boolean {
+  const [shown, setShown] = useState(hasToasts);
+  useEffect(() => {
+    if (shown) {
+      return;
+    }
+    if (hasToasts()) {
+      setShown(true);
+      return;
+    }
+    return notificationsStore.subscribe(() => {
+      if (hasToasts()) {
+        setShown(true);
+      }
+    });
+  }, [shown]);
+  return shown;
+}
 
 export function Providers({ i18n, queryClient, children }: ProvidersProps) {
   const theme = useAppTheme(i18n);
-  const idle = useIdle();
+  const toastShown = useToastShown();
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={i18n.dir(i18n.language)} detectDirection>
@@ -31,7 +56,7 @@ export function Providers({ i18n, queryClient, children }: ProvidersProps) {
           cssVariablesResolver={cssVariablesResolver}
           defaultColorScheme="light"
         >
-          {idle && (
+          {toastShown && (
             <Suspense fallback={null}>
               <NotificationsHost />
             </Suspense>

@@ -10,13 +10,18 @@ import { prefetchWhenSignedIn } from "./route-prefetch.ts";
  * Every screen is its own chunk, loaded when first opened, so the landing and login pages ship
  * little JavaScript. Which user may open what is decided in one place, RouteGate (route-access.ts);
  * paths not listed here are redirected by it before anything renders.
+ *
+ * The build reads this file (apps/web/route-preloads.ts): each route's `path`, its `lazy` imports and
+ * its `handle.preload` (the API answers the screen reads first, written out as literals) become the
+ * hints the server puts in the page it sends for that address, so the browser fetches the screen's
+ * code and data alongside the entry rather than after it.
  */
 function UnknownPath() {
   return null;
 }
 
 export function createRouter(queryClient: QueryClient) {
-  const dashboardData = prefetchWhenSignedIn(queryClient, dashboardSummaryQueryOptions);
+  const dashboardData = prefetchWhenSignedIn(queryClient, dashboardSummaryQueryOptions, "/api/dashboard");
   return createBrowserRouter([
     {
       Component: RouteGate,
@@ -51,6 +56,7 @@ export function createRouter(queryClient: QueryClient) {
               path: "dashboard",
               loader: dashboardData,
               lazy: async () => ({ Component: (await import("./pages/dashboard-page.tsx")).DashboardPage }),
+              handle: { preload: ["/api/dashboard"] },
             },
             {
               path: "warehouses",
@@ -104,6 +110,7 @@ export function createRouter(queryClient: QueryClient) {
               path: "dashboard",
               loader: dashboardData,
               lazy: async () => ({ Component: (await import("./pages/dashboard-page.tsx")).DashboardPage }),
+              handle: { preload: ["/api/dashboard"] },
             },
             {
               path: "warehouse",

@@ -7,7 +7,11 @@ import {
 import { describe, expect, it } from "vitest";
 import ar from "./ar.json";
 import en from "./en.json";
-import { AR_MESSAGES, localizeServerText, translateServerText } from "./server-messages.ts";
+import { localizeServerText, registerArabicServerTexts, translateServerText } from "./server-messages.ts";
+import { AR_MESSAGES, localizeArabic } from "./server-messages-ar.ts";
+
+// What loading the Arabic strings does (i18n/index.ts).
+registerArabicServerTexts(localizeArabic);
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,6 +1,8 @@
 import type { Language } from "@wms/domain";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import en from "./en.json";
+import { registerArabicServerTexts } from "./server-messages.ts";
 
 export const DEFAULT_LANGUAGE: Language = "en";
 export const SUPPORTED_LANGUAGES: readonly Language[] = ["en", "ar"];
@@ -62,23 +64,20 @@ export async function setLanguage(language: Language): Promise<void> {
 }
 
 /**
- * Each language's strings are a chunk of their own, fetched when first needed, so no page ships both
- * (the sign-in pages stay small). English is always loaded as well: it is the fallback.
+ * English is in every page's entry: it is the fallback of every language, so every page needs it.
+ * Arabic is a chunk of its own, fetched when first chosen, together with the translations of the
+ * server's English messages.
  */
-const TRANSLATIONS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import("./en.json"),
-  ar: () => import("./ar.json"),
-};
+async function loadArabic(): Promise<Record<string, unknown>> {
+  const [strings, serverTexts] = await Promise.all([import("./ar.json"), import("./server-messages-ar.ts")]);
+  registerArabicServerTexts(serverTexts.localizeArabic);
+  return strings.default;
+}
 
 async function loadTranslations(language: Language): Promise<void> {
-  const needed = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
-  await Promise.all(
-    needed
-      .filter((lng) => !i18next.hasResourceBundle(lng, "translation"))
-      .map(async (lng) =>
-        i18next.addResourceBundle(lng, "translation", (await TRANSLATIONS[lng]()).default, true, true),
-      ),
-  );
+  if (language === "ar" && !i18next.hasResourceBundle("ar", "translation")) {
+    i18next.addResourceBundle("ar", "translation", await loadArabic(), true, true);
+  }
 }
 
 /** Starts i18n in the remembered (or the browser's) language; the app renders once it resolves. */
@@ -88,7 +87,7 @@ export async function startI18n(): Promise<typeof i18next> {
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
-    resources: {},
+    resources: { en: { translation: en } },
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,

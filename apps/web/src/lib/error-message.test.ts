@@ -1,6 +1,7 @@
 import { MESSAGES, movementTooOldMessage, notEnoughStockMessage } from "@wms/domain";
 import { describe, expect, it } from "vitest";
-import { AR_MESSAGES } from "../i18n/server-messages.ts";
+import { registerArabicServerTexts } from "../i18n/server-messages.ts";
+import { AR_MESSAGES, localizeArabic } from "../i18n/server-messages-ar.ts";
 import { ApiError, toApiError } from "./api-client.ts";
 import { describeError, isUnexpectedFailure } from "./error-message.ts";
 
@@ -8,6 +9,9 @@ const dictionary: Record<string, string> = {
   "errors.INTERNAL": "Something went wrong on the server. Please try again.",
   "errors.NETWORK_ERROR": "The server cannot be reached. Check your connection and try again.",
 };
+// The Arabic server texts register when the Arabic strings load (i18n/index.ts); here, at once.
+registerArabicServerTexts(localizeArabic);
+
 const t = (key: string, options: { defaultValue: string }) => dictionary[key] ?? options.defaultValue;
 
 const PROCESSING = "An error occurred while processing the movement. Please try again.";

@@ -2,16 +2,34 @@ import { useTranslation } from "react-i18next";
 import { useBusinessTimeZone } from "./app-info.ts";
 import { intlLocale } from "./format-locale.ts";
 
+/**
+ * One formatter per language, time zone and kind, made on first use: making an Intl.DateTimeFormat
+ * costs far more than formatting with it, and a list formats a date on every row.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(kind: "date" | "dateTime", language: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${language}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(
+      intlLocale(language),
+      kind === "dateTime"
+        ? { dateStyle: "medium", timeStyle: "short", timeZone }
+        : { dateStyle: "medium", timeZone },
+    );
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** Date and time in the reader's language and the business time zone, e.g. "12 Mar 2026, 14:05". */
 export function formatDateTime(iso: string, language: string, timeZone: string): string {
-  return format(
-    iso,
-    new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "medium", timeStyle: "short", timeZone }),
-  );
+  return format(iso, formatterFor("dateTime", language, timeZone));
 }
 
 export function formatDate(iso: string, language: string, timeZone: string): string {
-  return format(iso, new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "medium", timeZone }));
+  return format(iso, formatterFor("date", language, timeZone));
 }
 
 function format(iso: string, formatter: Intl.DateTimeFormat): string {

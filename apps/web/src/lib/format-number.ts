@@ -21,11 +21,23 @@ export function formatQuantity(value: string | number, locale: string = numberLo
   return formatQuantityIn(value, locale);
 }
 
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/** Plain counts ("1,204") in a locale; one formatter per locale, made on first use. */
+export function countFormat(locale: string): Intl.NumberFormat {
+  let format = countFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    countFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** AED amounts, quantities and plain counts bound to the reader's language. */
 export function useNumberFormat() {
   const { i18n } = useTranslation();
   const locale = numberLocale(i18n.language);
-  const number = new Intl.NumberFormat(locale);
+  const number = countFormat(locale);
   return {
     locale,
     aed: (value: string | number) => formatAed(value, locale),

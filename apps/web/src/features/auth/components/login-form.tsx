@@ -1,13 +1,12 @@
 import { Button, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import type { Role, SessionUser } from "@wms/domain";
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { validateLazily } from "../../../lib/form-validation.ts";
-import { whenIdle } from "../../../lib/when-idle.ts";
 import { useLogin } from "../api/login.ts";
 
 interface LoginFormValues {
@@ -36,9 +35,6 @@ export function LoginForm({ portal, onSignedIn }: LoginFormProps) {
       ),
     [portal],
   );
-  useEffect(() => {
-    void whenIdle().then(validation.preload);
-  }, [validation]);
 
   const submit = form.onSubmit(async (values) => {
     let errors: Record<string, unknown>;
@@ -61,7 +57,8 @@ export function LoginForm({ portal, onSignedIn }: LoginFormProps) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    // The rules (the schema library) are fetched as the reader starts on the form, not with the page.
+    <form onSubmit={submit} onFocus={validation.preload} noValidate>
       <Stack>
         <TextInput
           label={t("common.email")}

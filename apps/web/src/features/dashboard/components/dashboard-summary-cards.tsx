@@ -10,7 +10,7 @@ import type { DashboardSummary, Role } from "@wms/domain";
 import type { ReactNode } from "react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { numberLocale } from "../../../lib/format-number.ts";
+import { countFormat, numberLocale } from "../../../lib/format-number.ts";
 
 interface FigureCardProps {
   label: string;
@@ -31,7 +31,7 @@ function FigureCard({ label, value, icon, hint }: FigureCardProps) {
             {label}
           </Text>
           <Text fz={32} fw={700} lh={1.2} style={{ fontVariantNumeric: "tabular-nums" }}>
-            {new Intl.NumberFormat(numberLocale(i18n.language)).format(value)}
+            {countFormat(numberLocale(i18n.language)).format(value)}
           </Text>
           {hint ? (
             <Text size="xs" c="dimmed">

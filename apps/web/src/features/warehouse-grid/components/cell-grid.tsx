@@ -5,7 +5,8 @@ import { createCellTexts } from "../lib/cell-label.ts";
 import type { GridModel, GridTarget } from "../lib/grid-model.ts";
 import { positionKey } from "../lib/grid-model.ts";
 import { nextCell } from "../lib/grid-navigation.ts";
-import { GridCell } from "./grid-cell.tsx";
+import type { GridCellData } from "./grid-row.tsx";
+import { GridRow } from "./grid-row.tsx";
 import classes from "./warehouse-grid.module.css";
 
 interface CellGridProps {
@@ -102,7 +103,7 @@ export function CellGrid({
     const texts = createCellTexts(t);
     let longest = 0;
     const rows = shelves.map((shelf) =>
-      sections.map((section) => {
+      sections.map((section): GridCellData => {
         const key = positionKey(shelf, section);
         const code = `${shelf}${section}`;
         const position = occupied.get(key) ?? null;
@@ -113,9 +114,10 @@ export function CellGrid({
         const text = texts(code, position, { matched, selected, unavailable });
         longest = Math.max(longest, text.quantity?.length ?? 0, text.value?.length ?? 0);
         return {
-          key,
           code,
-          ...text,
+          label: text.label,
+          quantity: text.quantity,
+          value: text.value,
           matched,
           dimmed: isMatch !== null && !matched,
           selected,
@@ -125,20 +127,6 @@ export function CellGrid({
     );
     return { rows, figureChars: longest };
   }, [t, shelves, sections, occupied, isMatch, selectedKey, isSelectable]);
-
-  const cells = [];
-  for (const [row, shelf] of shelves.entries()) {
-    cells.push(
-      <div key={`row-${shelf}`} className={classes.rowHeader} aria-hidden>
-        {shelf}
-      </div>,
-    );
-    for (const [column, { key, ...cell }] of (rows[row] ?? []).entries()) {
-      cells.push(
-        <GridCell key={key} {...cell} tabbable={row === tabStop.row && column === tabStop.column} />,
-      );
-    }
-  }
 
   return (
     <div className={classes.scroller}>
@@ -155,15 +143,22 @@ export function CellGrid({
         onKeyDown={onKeyDown}
         onFocus={onFocus}
       >
-        <div className={classes.corner} aria-hidden>
-          {t("grid.sectionsHeader")}
+        <div className={classes.headerRow} aria-hidden>
+          <div className={classes.corner}>{t("grid.sectionsHeader")}</div>
+          {sections.map((section) => (
+            <div key={section} className={classes.colHeader}>
+              {section}
+            </div>
+          ))}
         </div>
-        {sections.map((section) => (
-          <div key={`col-${section}`} className={classes.colHeader} aria-hidden>
-            {section}
-          </div>
+        {shelves.map((shelf, row) => (
+          <GridRow
+            key={shelf}
+            shelf={shelf}
+            cells={rows[row] ?? []}
+            tabColumn={row === tabStop.row ? tabStop.column : -1}
+          />
         ))}
-        {cells}
       </div>
     </div>
   );

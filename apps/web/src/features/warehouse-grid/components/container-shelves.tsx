@@ -115,7 +115,6 @@ function ContainerShelf({
         className={classes.cell}
         data-position={shelf}
         data-container-shelf={shelf}
-        data-occupied={position !== null || undefined}
         data-match={matched || undefined}
         data-dimmed={dimmed || undefined}
         data-selected={selected || undefined}

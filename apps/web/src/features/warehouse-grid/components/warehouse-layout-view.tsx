@@ -1,7 +1,8 @@
 import { Button, Card, Group, Skeleton, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconFileExport, IconSearch } from "@tabler/icons-react";
-import { useCallback, useState } from "react";
+import type { ReactNode } from "react";
+import { memo, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { useErrorMessage } from "../../../lib/use-error-message.ts";
@@ -38,6 +39,48 @@ function LayoutSkeleton() {
     </Stack>
   );
 }
+
+interface LayoutToolbarProps {
+  search: string;
+  onSearch: (search: string) => void;
+  exporting: boolean;
+  /** Present where the inventory may be exported. */
+  onExport: (() => Promise<void>) | undefined;
+}
+
+/** The search box and the inventory export, above the grid; unchanged when only the grid changes. */
+const LayoutToolbar = memo(function LayoutToolbar({
+  search,
+  onSearch,
+  exporting,
+  onExport,
+}: LayoutToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap">
+      <TextInput
+        type="search"
+        label={t("grid.search")}
+        placeholder={t("grid.searchPlaceholder")}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        maxLength={200}
+        w={{ base: "100%", xs: 320 }}
+      />
+      {onExport ? (
+        <Button
+          variant="default"
+          leftSection={<IconFileExport size={18} aria-hidden />}
+          onClick={() => void onExport()}
+          loading={exporting}
+        >
+          {t("grid.exportInventory")}
+        </Button>
+      ) : null}
+    </Group>
+  );
+});
 
 /**
  * The layout view (view-only mode) of one warehouse: search, the inventory CSV export, the grid, the
@@ -77,19 +120,11 @@ export function WarehouseLayoutView({
     [data],
   );
 
-  if (grid.isPending) {
-    return <LayoutSkeleton />;
-  }
-  if (grid.isError) {
-    return <ErrorState error={grid.error} onRetry={() => grid.refetch()} retrying={grid.isFetching} />;
-  }
-
-  const { warehouse } = grid.data;
   // The grid carries no items: the export asks for every item of the warehouse as it is now.
-  const exportInventory = async () => {
+  const exportInventory = useCallback(async () => {
     setExporting(true);
     try {
-      const inventory = await fetchWarehouseInventory(warehouse.id);
+      const inventory = await fetchWarehouseInventory(warehouseId);
       const file = inventoryFileName(inventory.warehouse.name);
       downloadText(file, inventoryCsv(inventory));
       notifications.show({ color: "green", message: t("grid.exported", { file }) });
@@ -98,33 +133,16 @@ export function WarehouseLayoutView({
     } finally {
       setExporting(false);
     }
-  };
+  }, [warehouseId, t, describe]);
 
-  return (
-    <Stack>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
-          label={t("grid.search")}
-          placeholder={t("grid.searchPlaceholder")}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          maxLength={200}
-          w={{ base: "100%", xs: 320 }}
-        />
-        {canExport ? (
-          <Button
-            variant="default"
-            leftSection={<IconFileExport size={18} aria-hidden />}
-            onClick={() => void exportInventory()}
-            loading={exporting}
-          >
-            {t("grid.exportInventory")}
-          </Button>
-        ) : null}
-      </Group>
-      {matches.error ? <ErrorState error={matches.error} onRetry={() => void matches.retry()} /> : null}
+  // The search and the export are there from the start: only the grid waits for its data.
+  let layout: ReactNode;
+  if (grid.isPending) {
+    layout = <LayoutSkeleton />;
+  } else if (grid.isError) {
+    layout = <ErrorState error={grid.error} onRetry={() => grid.refetch()} retrying={grid.isFetching} />;
+  } else {
+    layout = (
       <Card withBorder radius="md" padding="md">
         <WarehouseGrid
           data={grid.data}
@@ -135,8 +153,21 @@ export function WarehouseLayoutView({
           onContainerDelete={canDelete ? onContainerDelete : undefined}
         />
       </Card>
+    );
+  }
+
+  return (
+    <Stack>
+      <LayoutToolbar
+        search={search}
+        onSearch={setSearch}
+        exporting={exporting}
+        onExport={canExport ? exportInventory : undefined}
+      />
+      {matches.error ? <ErrorState error={matches.error} onRetry={() => void matches.retry()} /> : null}
+      {layout}
       <LocationDetailsModal
-        warehouseName={warehouse.name}
+        warehouseName={data?.warehouse.name ?? ""}
         target={opened}
         canExport={canExport}
         onClose={() => setOpened(null)}

@@ -1,0 +1,109 @@
+/**
+ * Diagnostic (not part of the benchmark run): the web measurements of the benchmark alone, repeated,
+ * against a data set an earlier `npm run bench` left behind. Builds apps/web into bench/.web-dist,
+ * serves it from the API, then runs Lighthouse on the login page and the dashboard and the grid
+ * render measurement, each several times, and prints every figure and the median.
+ *
+ *   node --import tsx bench/web-probe.ts [--runs 3] [--no-build] [--only lighthouse|grid] [--lhr DIR]
+ *   BENCH_DB_SUFFIX=_w   the data set of `BENCH_DB_SUFFIX=_w npm run bench -- --quick`
+ *
+ * --lhr DIR writes each Lighthouse report (JSON) there, for the audits the benchmark does not keep.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ADMIN_EMAIL, BENCH_PASSWORD } from "./lib/dataset.ts";
+import { signIn, startApi } from "./lib/http.ts";
+import { median } from "./lib/stats.ts";
+import { buildWeb, CHROMIUM, CHROMIUM_FLAGS, gridRenderTime, routeBundles } from "./lib/web.ts";
+
+const REPO = fileURLToPath(new URL("../", import.meta.url));
+const WEB_OUT = path.join(REPO, "bench/.web-dist");
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const at = argv.indexOf(name);
+  return at === -1 ? undefined : argv[at + 1];
+};
+const runs = Number(option("--runs") ?? 3);
+const only = option("--only");
+const lhrDir = option("--lhr");
+const suffix = process.env.BENCH_DB_SUFFIX ?? "";
+const PG = new URL(process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+PG.pathname = `/wms_bench${/^[a-z0-9_]{0,20}$/.test(suffix) ? suffix : ""}`;
+
+if (!argv.includes("--no-build")) {
+  const ms = await buildWeb(REPO, WEB_OUT);
+  const routes = routeBundles(path.join(REPO, "apps/web"), WEB_OUT);
+  console.log(`built in ${ms} ms; ${routes.map((r) => `${r.route} ${r.gzipKb} KB`).join(", ")}`);
+}
+
+async function lighthouseOnce(url: string, cookie: string | undefined, name: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: "silent",
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    const lhr = result?.lhr;
+    if (lhrDir && lhr) {
+      fs.mkdirSync(lhrDir, { recursive: true });
+      fs.writeFileSync(path.join(lhrDir, `${name}.json`), JSON.stringify(lhr));
+    }
+    const metric = (id: string) => Math.round(lhr?.audits[id]?.numericValue ?? Number.NaN);
+    return {
+      score: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
+      fcp: metric("first-contentful-paint"),
+      lcp: metric("largest-contentful-paint"),
+      tbt: metric("total-blocking-time"),
+      si: metric("speed-index"),
+      cls: lhr?.audits["cumulative-layout-shift"]?.numericValue ?? null,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const api = await startApi(PG.href, WEB_OUT);
+try {
+  const cookie = await signIn(api.base, "admin", ADMIN_EMAIL, BENCH_PASSWORD);
+  if (only !== "grid") {
+    for (const [name, pagePath, withCookie] of [
+      ["login", "/wmscontrolpaneladmin/login", false],
+      ["dashboard", "/wmscontrolpaneladmin/dashboard", true],
+    ] as const) {
+      const scores: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        const figures = await lighthouseOnce(
+          `${api.base}${pagePath}`,
+          withCookie ? cookie : undefined,
+          `${name}-${run}`,
+        );
+        scores.push(figures.score);
+        console.log(`lighthouse ${name} #${run + 1}: ${JSON.stringify(figures)}`);
+      }
+      console.log(`lighthouse ${name}: median ${median(scores)} of ${scores.join(", ")}`);
+    }
+  }
+  if (only !== "lighthouse") {
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const measured = await gridRenderTime(api.base, cookie, ["/wmscontrolpaneladmin/warehouses/1"]);
+      console.log(`grid render #${run + 1}: ${JSON.stringify(measured)}`);
+      if (measured) {
+        times.push(measured.renderMs);
+      }
+    }
+    console.log(`grid render: median ${Math.round(median(times))} ms of ${times.map(Math.round).join(", ")}`);
+  }
+} finally {
+  await api.stop();
+}
