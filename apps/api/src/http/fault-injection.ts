@@ -11,7 +11,7 @@ import pg from "pg";
  *   committed), the process kills itself with SIGKILL before a byte of the answer is written (F5).
  * - `slow-writes=<ms>`: every INSERT/UPDATE/DELETE this request sends to PostgreSQL waits <ms> first,
  *   so a test can kill -9 the process while the request's transaction is open (F1, F3).
- * - `hold-after=<table>`: once this request's `insert into <table>` has run, its next statement waits
+ * - `hold-after=<table>`: once this request's `insert into <table>` (alone or inside a WITH) has run, its next statement waits
  *   a minute, so the kill lands at exactly that point however slow the machine is (F1).
  * Options combine with `;`, e.g. `slow-writes=25;hold-after=stock_movements`.
  */
@@ -41,9 +41,15 @@ function delayWritesOfSlowRequests(): void {
     }
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === "string" ? first : (first?.text ?? "");
-    const isWrite = /^\s*(insert|update|delete)\b/i.test(text);
+    // A write: a plain one, or a WITH statement that writes (the stock service's movements and audit).
+    const isWrite = /^\s*(insert|update|delete)\b|^\s*with\b[\s\S]*\b(insert\s+into|delete\s+from)\b/i.test(
+      text,
+    );
     const delay = (fault.holding ? HOLD_MS : 0) + (isWrite ? fault.slowWritesMs : 0);
-    if (fault.holdAfterTable && new RegExp(`^\\s*insert into ${fault.holdAfterTable}\\b`, "i").test(text)) {
+    if (
+      fault.holdAfterTable &&
+      new RegExp(`(?:^|[\\s(])insert into ${fault.holdAfterTable}\\b`, "i").test(text)
+    ) {
       // The request awaits this statement before its next one, so flagging now holds exactly that next one.
       fault.holding = true;
     }
