@@ -24,7 +24,10 @@ export async function insertSession(
   });
 }
 
-/** The live session for a token hash with its live user, if neither idle nor absolute expiry has passed. */
+/**
+ * The live session for a token hash with its live user, if neither idle nor absolute expiry has passed.
+ * Every request asks it, so it is a prepared statement of each connection (planned once).
+ */
 export async function findActiveSession(db: DbOrTx, tokenHash: string, now: Date, idleMs: number) {
   const idleCutoff = new Date(now.getTime() - idleMs);
   const [row] = await db
@@ -38,7 +41,9 @@ export async function findActiveSession(db: DbOrTx, tokenHash: string, now: Date
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, idleCutoff),
       ),
-    );
+    )
+    .prepare("find_active_session")
+    .execute();
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { executePrepared } from "../../db/prepared.ts";
 import { CHANGE_CHANNEL, type ChangeEvent } from "./change-events.ts";
 
 /**
@@ -61,9 +62,12 @@ function publishChangeEvents(db: DbOrTx, events: ChangeEvent[]): void {
 async function sendChangeEvents(db: DbOrTx, events: ChangeEvent[]): Promise<void> {
   const payloads = JSON.stringify(events.map((event) => JSON.stringify(event)));
   try {
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select set_config('synchronous_commit', 'off', true), pg_notify(${CHANGE_CHANNEL}, payload)
-      from jsonb_array_elements_text(${payloads}::jsonb) as payload`);
+      from jsonb_array_elements_text(${payloads}::jsonb) as payload`,
+    );
   } catch {
     // The write is committed and answered regardless. Failing here means the database connection is
     // gone; every process's LISTEN connection then drops too and, on reconnecting, tells its browsers

@@ -54,22 +54,30 @@ describe("recording movements", () => {
       canManage: true,
       deleteMinutesLeft: 10,
     });
-    await post({ type: "moved", itemId: item.id, quantity: "2.5", fromLocationId: a01, toLocationId: b02 });
-    await post({ type: "dispatched", itemId: item.id, quantity: "1", fromLocationId: b02 });
-    await post({
-      type: "adjusted",
-      adjustment: "increase",
-      itemId: item.id,
-      quantity: "0.5",
-      toLocationId: b02,
-    });
-    await post({
-      type: "adjusted",
-      adjustment: "decrease",
-      itemId: item.id,
-      quantity: "10",
-      fromLocationId: a01,
-    });
+    const answers = [
+      received,
+      await post({ type: "moved", itemId: item.id, quantity: "2.5", fromLocationId: a01, toLocationId: b02 }),
+      await post({ type: "dispatched", itemId: item.id, quantity: "1", fromLocationId: b02 }),
+      await post({
+        type: "adjusted",
+        adjustment: "increase",
+        itemId: item.id,
+        quantity: "0.5",
+        toLocationId: b02,
+      }),
+      await post({
+        type: "adjusted",
+        adjustment: "decrease",
+        itemId: item.id,
+        quantity: "10",
+        fromLocationId: a01,
+      }),
+    ].map((response) => response.json());
+    // The answer is read by the statement that writes the movement: it is what reading it back gives.
+    for (const answer of answers) {
+      const read = await request(ctx.app, "GET", `/api/movements/${answer.id}`, { cookie: staffCookie });
+      expect(read.json()).toEqual(answer);
+    }
     expect(await quantityAt(item.id, a01)).toBe("0");
     expect(await quantityAt(item.id, b02)).toBe("2");
   });

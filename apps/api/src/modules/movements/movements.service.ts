@@ -21,7 +21,7 @@ import {
   applyBalanceDeltas,
   deltasOf,
   lockStockSubjects,
-  writeStockChanges,
+  writeStockChangesAnswering,
 } from "../stock/stock.service.ts";
 import {
   findMovementRow,
@@ -31,7 +31,9 @@ import {
   type MovementFilters,
   type MovementRow,
   markMovementDeleted,
+  selectMovementsFrom,
   setMovementReason,
+  withCodes,
 } from "./movements.repository.ts";
 
 type MovementDeps = Pick<AppDeps, "db" | "config">;
@@ -94,7 +96,7 @@ export async function recordMovement(
 ): Promise<MovementView> {
   return inTransaction(deps.db, (tx) =>
     onceForKey(tx, claim, async () => {
-      const [id] = await writeStockChanges(
+      const [row] = await writeStockChangesAnswering<MovementRow>(
         tx,
         [
           {
@@ -114,8 +116,12 @@ export async function recordMovement(
           },
         ],
         actor,
+        selectMovementsFrom,
       );
-      return getMovement(tx, id ?? 0, user);
+      if (!row) {
+        throw new Error("The stock service answered no movement");
+      }
+      return toMovementView(withCodes(row), user);
     }),
   );
 }

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { executePrepared } from "../../db/prepared.ts";
 import { type Actor, auditInsertSelect } from "../audit/audit.repository.ts";
 
 export interface LockedItem {
@@ -9,19 +10,22 @@ export interface LockedItem {
   [column: string]: unknown;
 }
 
-/** A list of ids as one JSON parameter: a batch of 100,000 never meets PostgreSQL's parameter limit. */
-const idList = (ids: number[]) =>
-  sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int)`;
+/**
+ * A list of ids as one int[] parameter: the statement's text stays the same whatever the list (so it
+ * can be prepared), a batch of 100,000 never meets PostgreSQL's parameter limit, and the planner sees
+ * an array, not a set function it guesses at 100 rows (which made it scan every position).
+ */
+const idArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 
 const LIVE_ITEMS = (ids: number[]) => sql`
   select id, unit, unit_price::text as "unitPrice" from items
-  where id in ${idList(ids)} and archived_at is null
+  where id = any(${idArray(ids)}) and archived_at is null
   order by id for share`;
 
 const LIVE_LOCATIONS = (ids: number[]) => sql`
   select l.id, l.warehouse_id as "warehouseId" from locations l
   join warehouses w on w.id = l.warehouse_id and w.archived_at is null
-  where l.id in ${idList(ids)} and l.archived_at is null
+  where l.id = any(${idArray(ids)}) and l.archived_at is null
   order by l.id for share of l`;
 
 export interface LockedLocation {
@@ -38,7 +42,7 @@ export interface LockedPerson {
 
 const LIVE_PEOPLE = (ids: number[]) => sql`
   select id, name from users
-  where id in ${idList(ids)} and deleted_at is null
+  where id = any(${idArray(ids)}) and deleted_at is null
   order by id for key share`;
 
 /**
@@ -50,17 +54,20 @@ export async function lockStockSubjectRows(
   tx: DbOrTx,
   ids: { items: number[]; locations: number[]; people: number[] },
 ): Promise<{ items: LockedItem[]; locations: LockedLocation[]; people: LockedPerson[] }> {
-  const result = await tx.execute<{
+  const result = await executePrepared<{
     items: LockedItem[] | null;
     locations: LockedLocation[] | null;
     people: LockedPerson[] | null;
-  }>(sql`
+  }>(
+    tx,
+    sql`
     with locked_items as materialized (${LIVE_ITEMS(ids.items)}),
       locked_locations as materialized (${LIVE_LOCATIONS(ids.locations)}),
       locked_people as materialized (${LIVE_PEOPLE(ids.people)})
     select (select json_agg(locked_items) from locked_items) as items,
       (select json_agg(locked_locations) from locked_locations) as locations,
-      (select json_agg(locked_people) from locked_people) as people`);
+      (select json_agg(locked_people) from locked_people) as people`,
+  );
   const row = result.rows[0];
   return { items: row?.items ?? [], locations: row?.locations ?? [], people: row?.people ?? [] };
 }
@@ -78,15 +85,21 @@ export async function takeFromBalance(
 ): Promise<boolean> {
   // Each statement locks the row and re-checks its condition on the newest version (READ COMMITTED),
   // and the second one reads afresh, so a balance emptied exactly by a concurrent change is still seen.
-  const taken = await tx.execute(sql`
+  const taken = await executePrepared(
+    tx,
+    sql`
     update stock_balances set quantity = quantity - ${amount}::numeric, updated_at = now()
-    where item_id = ${itemId} and location_id = ${locationId} and quantity > ${amount}::numeric`);
+    where item_id = ${itemId} and location_id = ${locationId} and quantity > ${amount}::numeric`,
+  );
   if ((taken.rowCount ?? 0) > 0) {
     return true;
   }
-  const emptied = await tx.execute(sql`
+  const emptied = await executePrepared(
+    tx,
+    sql`
     delete from stock_balances
-    where item_id = ${itemId} and location_id = ${locationId} and quantity = ${amount}::numeric`);
+    where item_id = ${itemId} and location_id = ${locationId} and quantity = ${amount}::numeric`,
+  );
   return (emptied.rowCount ?? 0) > 0;
 }
 
@@ -104,18 +117,24 @@ export async function addToBalances(
     location_id: a.locationId,
     quantity: a.amount,
   }));
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     insert into stock_balances (item_id, location_id, quantity)
     select r.item_id, r.location_id, r.quantity
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(n int, item_id int, location_id int, quantity numeric)
     order by r.n
     on conflict (item_id, location_id)
-    do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()`);
+    do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()`,
+  );
 }
 
 export async function availableQuantity(tx: DbOrTx, itemId: number, locationId: number): Promise<string> {
-  const result = await tx.execute<{ quantity: string }>(sql`
-    select trim_scale(quantity)::text as quantity from stock_balances where item_id = ${itemId} and location_id = ${locationId}`);
+  const result = await executePrepared<{ quantity: string }>(
+    tx,
+    sql`
+    select trim_scale(quantity)::text as quantity from stock_balances where item_id = ${itemId} and location_id = ${locationId}`,
+  );
   return result.rows[0]?.quantity ?? "0";
 }
 
@@ -138,15 +157,21 @@ export interface MovementRowInput {
   createdBy: number | null;
 }
 
+/** Reads rows of the movements in the relation it is given (as `m`), one of which has the column `id`. */
+export type MovementAnswer = (movements: SQL) => SQL;
+
 /**
  * Appends movements and, in the same statement, their audit rows (`after` is each row's audit entry);
- * returns the ids in the order given. The caller announces the change events.
+ * returns the ids in the order given, each with its row of `answer` over the inserted movements when
+ * one is asked for (read by the same statement: no round trip to read back what was just written).
+ * The caller announces the change events.
  */
 export async function insertMovementsWithAudit(
   tx: DbOrTx,
   rows: Array<MovementRowInput & { after: unknown }>,
   actor: Actor,
-): Promise<number[]> {
+  answer?: MovementAnswer,
+): Promise<Array<{ id: number; answer: unknown }>> {
   const records = rows.map((row, n) => ({
     n,
     type: row.type,
@@ -168,7 +193,12 @@ export async function insertMovementsWithAudit(
     after: row.after,
   }));
   // Ids come from one sequence in insertion order, so the n-th smallest new id is the n-th row given.
-  const result = await tx.execute<{ id: number }>(sql`
+  const answerColumn = answer
+    ? sql`(select to_json(a) from (${answer(sql`inserted`)}) a where a.id = numbered.id)`
+    : sql`null::json`;
+  const result = await executePrepared<{ id: number; answer: unknown }>(
+    tx,
+    sql`
     with r as materialized (
       select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(n int, type text, item_id int,
         quantity numeric, unit text, from_location_id int, to_location_id int, adjustment text, reason text,
@@ -181,7 +211,7 @@ export async function insertMovementsWithAudit(
         r.managed_by, r.managed_by_name, r.supplier, r.invoice, r.unit_price, r.purchase_id,
         coalesce(r.occurred_at, now()), r.created_by
       from r order by r.n
-      returning id
+      returning *
     ), numbered as (
       select id, (row_number() over (order by id) - 1)::int as n from inserted
     ), audited as (
@@ -191,6 +221,7 @@ export async function insertMovementsWithAudit(
         sql`select numbered.id::text, r.after from numbered join r using (n)`,
       )}
     )
-    select id::int as id from numbered order by n`);
-  return result.rows.map((row) => row.id);
+    select numbered.id::int as id, ${answerColumn} as answer from numbered order by n`,
+  );
+  return result.rows;
 }

@@ -9,6 +9,7 @@ import {
   insertMovementsWithAudit,
   type LockedItem,
   lockStockSubjectRows,
+  type MovementAnswer,
   type MovementRowInput,
   takeFromBalance,
 } from "./stock.repository.ts";
@@ -144,8 +145,26 @@ function validateChange(
  * THE way stock changes (DESIGN.md section 5). Inside the caller's transaction: lock the items and
  * positions involved, change each balance in a fixed order with statements that check availability
  * under the row lock, then append the movements and their audit rows. Callers commit, then publish.
+ * Returns the new movements' ids in the order of `changes`.
  */
 export async function writeStockChanges(tx: Tx, changes: StockChange[], actor: Actor): Promise<number[]> {
+  return (await writeChanges(tx, changes, actor)).map((movement) => movement.id);
+}
+
+/**
+ * writeStockChanges, answering for each new movement (in the order of `changes`) its row of `answer`
+ * as JSON, read by the statement that writes the movements.
+ */
+export async function writeStockChangesAnswering<Row>(
+  tx: Tx,
+  changes: StockChange[],
+  actor: Actor,
+  answer: MovementAnswer,
+): Promise<Row[]> {
+  return (await writeChanges(tx, changes, actor, answer)).map((movement) => movement.answer as Row);
+}
+
+async function writeChanges(tx: Tx, changes: StockChange[], actor: Actor, answer?: MovementAnswer) {
   if (changes.length === 0) {
     return [];
   }
@@ -175,7 +194,11 @@ export async function writeStockChanges(tx: Tx, changes: StockChange[], actor: A
     // The audit entry of a movement is the change as given, with its unit and author.
     return { ...row, after: row };
   });
-  const ids = await insertMovementsWithAudit(tx, rows, actor);
-  await announceWrites(tx, { entity: "stock_movement", action: "create" }, ids);
-  return ids;
+  const movements = await insertMovementsWithAudit(tx, rows, actor, answer);
+  await announceWrites(
+    tx,
+    { entity: "stock_movement", action: "create" },
+    movements.map((movement) => movement.id),
+  );
+  return movements;
 }

@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createTestContext } from "../../test/context.ts";
+import { executePrepared } from "./prepared.ts";
+
+const ctx = await createTestContext();
+
+const PROBE = (n: number) => sql`
+  select ${n}::int + 1 as next, timestamptz '2026-01-02 03:04:05+00' as at, 1.50::numeric as amount`;
+
+describe("executePrepared", () => {
+  it("prepares a statement once per connection, names it by its text, and answers as execute does", async () => {
+    const named = await ctx.db.transaction(async (tx) => {
+      const first = await executePrepared<{ next: number }>(tx, PROBE(1));
+      const second = await executePrepared<{ next: number }>(tx, PROBE(41));
+      const other = await executePrepared(tx, sql`select ${1}::int as one`);
+      const prepared = await tx.execute<{ name: string; statement: string }>(sql`
+        select name, statement from pg_prepared_statements where name like 'wms_%' order by prepare_time`);
+      expect(first.rows[0]?.next).toBe(2);
+      expect(second.rows[0]?.next).toBe(42);
+      expect(other.rows).toEqual([{ one: 1 }]);
+      // Same answer, same type parsing as Drizzle's own execute (timestamps and numerics as text).
+      expect(second.rows).toEqual((await tx.execute(PROBE(41))).rows);
+      return prepared.rows;
+    });
+    const probes = named.filter((row) => row.statement.includes("timestamptz '2026-01-02"));
+    expect(probes).toHaveLength(1);
+    expect(named.filter((row) => row.statement.includes("as one"))).toHaveLength(1);
+    expect(new Set(named.map((row) => row.name)).size).toBe(named.length);
+  });
+
+  it("runs on the pool as well as in a transaction", async () => {
+    const result = await executePrepared<{ next: number }>(ctx.db, PROBE(9));
+    expect(result.rows[0]?.next).toBe(10);
+  });
+});

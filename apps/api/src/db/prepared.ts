@@ -1,0 +1,49 @@
+import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
+import type { QueryResult, QueryResultRow } from "pg";
+import type { DbOrTx } from "./client.ts";
+
+/** What Drizzle's db and transaction objects hold but do not type publicly (drizzle-orm 0.45). */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
+const names = new Map<string, string>();
+
+/** The statement's name: a digest of its text, so two different texts can never share a name. */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `wms_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs `query` as a named prepared statement of its connection. PostgreSQL then parses and plans it
+ * once per connection instead of on every call: for the statements of recording a movement, planning
+ * cost more than running (2 ms of planning against 1.5 ms of execution for the lock statement), and
+ * made most of the server's time per movement. The answer is Drizzle's `execute` answer, with the
+ * same type parsing.
+ *
+ * Only for statements whose text does not depend on the input (values travel as parameters, lists
+ * as one array or JSON parameter): every distinct text stays prepared for the connection's life.
+ */
+export async function executePrepared<T extends QueryResultRow>(
+  db: DbOrTx,
+  query: SQL,
+): Promise<QueryResult<T>> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(query);
+  const prepared = session.prepareQuery(built, undefined, statementName(built.sql), false);
+  return (await prepared.execute()) as QueryResult<T>;
+}
