@@ -173,7 +173,7 @@ describe("[GRID] Warehouse layout grid", () => {
     expect(await grid.locator("[data-position]").count()).toBe(9);
 
     // An occupied cell: its label, quantity and value, and the modal with the items.
-    const occupied = grid.getByRole("button", { name: `B02, 2 items, AED 170.00` });
+    const occupied = grid.getByRole("button", { name: `B02, 2 items, quantity 7, AED 170.00` });
     await occupied.waitFor();
     // The code is the cell's text; its figures are drawn by CSS from data attributes (label in name).
     expect(await occupied.innerText()).toMatch(/^B02\s*$/);
@@ -230,7 +230,9 @@ describe("[GRID] Warehouse layout grid", () => {
     await page.getByText(`Showing results for "${tea.itemNo.toLowerCase()}"`).waitFor();
     await page.getByText("2 locations hold a match").waitFor();
     expect(await cell(grid, "A01").getAttribute("data-match")).toBe("true");
-    await grid.getByRole("button", { name: /^B02, 2 items, AED 170\.00, matches the search$/ }).waitFor();
+    await grid
+      .getByRole("button", { name: /^B02, 2 items, quantity 7, AED 170\.00, matches the search$/ })
+      .waitFor();
     await search.fill("");
     await expect.poll(() => page.getByText(/Showing results for/).count()).toBe(0);
 
@@ -534,7 +536,7 @@ describe("[GRID] Warehouse layout grid", () => {
     await page.getByRole("button", { name: "Export Inventory CSV" }).waitFor();
 
     // A container shelf opens like a cell; the Delete key offers nothing to staff.
-    await page.getByRole("button", { name: "BAY, 1 item, AED 12.00" }).click();
+    await page.getByRole("button", { name: "BAY, 1 item, quantity 6, AED 12.00" }).click();
     const details = page.getByRole("dialog", { name: `Location ${warehouse.name}BAY` });
     await details.getByText(item.name).waitFor();
     const file = await downloadFile(page, details.getByRole("button", { name: "Export CSV" }));

@@ -23,21 +23,21 @@ const position = (itemCount: number, totalValue = "1250", totalQuantity = "12.5"
 const plain = { matched: false, selected: false, unavailable: false };
 
 describe("a cell's texts", () => {
-  it("says the code, the item count and the value, and shows the figures", () => {
+  it("says the code, the item count, the quantity and the value, and shows the figures", () => {
     const texts = createCellTexts(i18n.getFixedT("en"));
     expect(texts("A03", position(2), plain)).toEqual({
-      label: "A03, 2 items, AED 1,250.00",
+      label: "A03, 2 items, quantity 12.5, AED 1,250.00",
       quantity: "12.5",
       value: "1,250.00",
     });
-    expect(texts("B01", position(1, "3"), plain).label).toBe("B01, 1 item, AED 3.00");
+    expect(texts("B01", position(1, "3"), plain).label).toBe("B01, 1 item, quantity 12.5, AED 3.00");
     expect(texts("A02", null, plain)).toEqual({ label: "A02, empty", quantity: null, value: null });
   });
 
   it("adds whether the cell matches, is selected or cannot be chosen", () => {
     const texts = createCellTexts(i18n.getFixedT("en"));
     expect(texts("A03", position(2), { matched: true, selected: true, unavailable: false }).label).toBe(
-      "A03, 2 items, AED 1,250.00, matches the search, selected",
+      "A03, 2 items, quantity 12.5, AED 1,250.00, matches the search, selected",
     );
     expect(texts("C03", null, { ...plain, unavailable: true }).label).toBe("C03, empty, cannot be chosen");
   });
@@ -48,5 +48,6 @@ describe("a cell's texts", () => {
     expect(texts("A03", position(2), plain).label).toContain("صنفان");
     expect(texts("A03", position(3), plain).label).toContain("3 أصناف");
     expect(texts("A03", position(11), plain).label).toContain("11 صنفًا");
+    expect(texts("A03", position(2, "5", "1500"), plain).label).toBe("A03، صنفان، الكمية 1,500، AED 5.00");
   });
 });

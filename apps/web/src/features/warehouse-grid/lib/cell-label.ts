@@ -10,7 +10,10 @@ export interface CellState {
 
 /** What a cell shows and says. */
 export interface CellText {
-  /** What a screen reader hears: "A03, 2 items, AED 1,250.00", and whether it matches or is chosen. */
+  /**
+   * What a screen reader hears: "A03, 2 items, quantity 15, AED 1,250.00" (the figures drawn in the
+   * cell), and whether it matches or is chosen.
+   */
   label: string;
   /** The figures drawn under the code; null for an empty position. */
   quantity: string | null;
@@ -21,6 +24,7 @@ export interface CellText {
 // Stand-ins translated once and replaced per cell: thousands of cells share a handful of sentences.
 const CODE = "\u0001";
 const VALUE = "\u0002";
+const QUANTITY = "\u0003";
 
 /**
  * Makes the texts of every cell of one render. The sentences are translated once per item count
@@ -34,7 +38,7 @@ export function createCellTexts(
   const sentence = (count: number) => {
     let text = stocked.get(count);
     if (text === undefined) {
-      text = t("grid.cellItems", { code: CODE, count, value: VALUE });
+      text = t("grid.cellItems", { code: CODE, count, quantity: QUANTITY, value: VALUE });
       stocked.set(count, text);
     }
     return text;
@@ -45,8 +49,11 @@ export function createCellTexts(
     let value: string | null = null;
     if (position) {
       const amount = formatAed(position.totalValue);
-      label = sentence(position.itemCount).replace(CODE, code).replace(VALUE, amount);
       quantity = formatQuantity(position.totalQuantity);
+      label = sentence(position.itemCount)
+        .replace(CODE, code)
+        .replace(QUANTITY, quantity)
+        .replace(VALUE, amount);
       value = amount.replace(/^AED\s*/, "");
     } else {
       label = empty.replace(CODE, code);
