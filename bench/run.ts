@@ -51,6 +51,7 @@ const DB_SUFFIX = /^[a-z0-9_]{0,20}$/.test(process.env.BENCH_DB_SUFFIX ?? "")
   ? (process.env.BENCH_DB_SUFFIX ?? "")
   : "";
 const PG15 = new URL(PG15_ADMIN);
+const GRID_RENDER_VISITS = 3;
 
 const config = quick
   ? {
@@ -499,13 +500,22 @@ async function main() {
       results.lighthouse = { login, dashboard };
       if (webHasGridScreen(WEB_OUT)) {
         const id = pg15.dataset.gridWarehouseId;
-        const measured = await gridRenderTime(api.base, adminCookie, [
-          `/wmscontrolpaneladmin/warehouses/${id}`,
-          `/wmscontrolpaneladmin/warehouses/${id}/grid`,
-          `/wmscontrolpaneladmin/warehouses?warehouse=${id}`,
-        ]);
-        results.gridRender = measured
-          ? { status: "measured", ...measured }
+        // One visit's figure swings by a third on a shared 2-core machine: the median of three visits.
+        const visits = [];
+        for (let visit = 0; visit < GRID_RENDER_VISITS; visit++) {
+          const measured = await gridRenderTime(api.base, adminCookie, [
+            `/wmscontrolpaneladmin/warehouses/${id}`,
+            `/wmscontrolpaneladmin/warehouses/${id}/grid`,
+            `/wmscontrolpaneladmin/warehouses?warehouse=${id}`,
+          ]);
+          if (measured) {
+            visits.push(measured);
+          }
+        }
+        visits.sort((a, b) => a.renderMs - b.renderMs);
+        const middle = visits[Math.floor(visits.length / 2)];
+        results.gridRender = middle
+          ? { status: "measured", ...middle, visitsMs: visits.map((visit) => visit.renderMs) }
           : { status: "grid screen not reached" };
       } else {
         results.gridRender = { status: "not built yet" };
