@@ -1,6 +1,4 @@
 import {
-  containerSectionMessage,
-  GRID_SHELF_CELL,
   IMPORT_COLUMNS,
   type ImportField,
   type ImportPreviewRow,
@@ -11,18 +9,14 @@ import {
   ItemInputSchema,
   isWholeNumber,
   itemRowsDisagreeMessage,
-  locationCode,
   MESSAGES,
   moneySchema,
   quantitySchema,
-  sectionInvalidMessage,
-  sectionRequiredMessage,
-  shelfNotFoundMessage,
-  shelfSectionDisagreeMessage,
   WHOLE_NUMBER_UNITS,
   warehouseNotFoundMessage,
 } from "@wms/domain";
 import type { RawRow, ReadUpload } from "./csv-reader.ts";
+import { indexWarehouses, resolveLocation } from "./import-locations.ts";
 import type { PositionRow, WarehouseLayout } from "./imports.repository.ts";
 
 /** The item fields a row carries; rows of one item number must agree on them. */
@@ -275,111 +269,11 @@ function planItems(rows: CheckedRow[]): ItemPlan[] {
   return plans;
 }
 
-interface WarehouseIndex {
-  layout: WarehouseLayout;
-  /** "SHELF|SECTION" (section "" for a container shelf) -> position id. */
-  positions: Map<string, number>;
-  gridShelves: Set<string>;
-  containers: Set<string>;
-}
-
-function indexWarehouses(lookups: UploadLookups) {
-  const byId = new Map<number, WarehouseIndex>();
-  const byName = new Map<string, WarehouseIndex>();
-  for (const layout of lookups.warehouses) {
-    const entry: WarehouseIndex = {
-      layout,
-      positions: new Map(),
-      gridShelves: new Set(),
-      containers: new Set(),
-    };
-    byId.set(layout.id, entry);
-    byName.set(layout.name.trim().toLowerCase(), entry);
-  }
-  for (const position of lookups.positions) {
-    const entry = byId.get(position.warehouseId);
-    if (entry) {
-      entry.positions.set(`${position.shelf}|${position.section ?? ""}`, position.id);
-      (position.kind === "container" ? entry.containers : entry.gridShelves).add(position.shelf);
-    }
-  }
-  return (cell: string): WarehouseIndex | undefined =>
-    byName.get(cell.trim().toLowerCase()) ?? (/^\d{1,9}$/.test(cell) ? byId.get(Number(cell)) : undefined);
-}
-
-/** Sets the row's position, or names the shelf as not found when the warehouse has no such position. */
-function placeRow(row: CheckedRow, warehouse: WarehouseIndex, shelf: string, section: string | null): void {
-  const { layout } = warehouse;
-  const id = warehouse.positions.get(`${shelf}|${section ?? ""}`);
-  if (id === undefined) {
-    addError(row, "shelf", shelfNotFoundMessage(section ? `${shelf}${section}` : shelf, layout.name));
-    return;
-  }
-  row.locationId = id;
-  row.location = {
-    warehouseId: layout.id,
-    warehouseName: layout.name,
-    shelf,
-    section,
-    code: locationCode(layout.name, shelf, section),
-  };
-}
-
-const twoDigits = (digits: string) => (digits.length < 2 ? digits.padStart(2, "0") : digits);
-
-/**
- * Resolves a row's Warehouse, Shelf and Section cells to a live position. The shelf cell is a
- * container shelf's name, or shelf letters with optional digits naming the section ('B3' = shelf B,
- * section 03). Container shelves take no section (or the word CONTAINER). No container shelf can be
- * named like a grid shelf cell (product-decisions 11, containerShelfClash), so the two never compete.
- */
-function resolveLocation(row: CheckedRow, warehouse: WarehouseIndex): void {
-  const { layout } = warehouse;
-  const shelfCell = row.values.shelf.toUpperCase();
-  const sectionCell = row.values.section.toUpperCase();
-  const max = layout.sectionsPerShelf;
-
-  if (warehouse.containers.has(shelfCell)) {
-    if (sectionCell !== "" && sectionCell !== "CONTAINER") {
-      addError(row, "section", containerSectionMessage(shelfCell));
-      return;
-    }
-    placeRow(row, warehouse, shelfCell, null);
-    return;
-  }
-  const match = GRID_SHELF_CELL.exec(shelfCell);
-  const letters = match?.[1];
-  if (!match || !letters || !warehouse.gridShelves.has(letters)) {
-    addError(row, "shelf", shelfNotFoundMessage(letters ?? shelfCell, layout.name));
-    return;
-  }
-  const fromShelf = match[2];
-  if (fromShelf !== undefined && sectionCell !== "" && Number(fromShelf) !== Number(sectionCell)) {
-    addError(row, "section", shelfSectionDisagreeMessage(row.values.shelf, row.values.section));
-    return;
-  }
-  const section = fromShelf ?? sectionCell;
-  if (section === "") {
-    addError(row, "section", sectionRequiredMessage(letters, max));
-    return;
-  }
-  const number = /^\d{1,3}$/.test(section) ? Number(section) : Number.NaN;
-  if (!(number >= 1 && number <= max)) {
-    addError(
-      row,
-      "section",
-      sectionInvalidMessage(/^\d+$/.test(section) ? twoDigits(section) : row.values.section, max),
-    );
-    return;
-  }
-  placeRow(row, warehouse, letters, String(number).padStart(2, "0"));
-}
-
 /** Every check of the spec's row and preview validations, over the whole file. */
 export function checkUpload(upload: ReadUpload, lookups: UploadLookups): CheckedUpload {
   const rows = upload.rows.map(checkCells);
   const items = planItems(rows);
-  const findWarehouse = indexWarehouses(lookups);
+  const findWarehouse = indexWarehouses(lookups.warehouses, lookups.positions);
   for (const row of rows) {
     if (row.unreadable) {
       continue;
@@ -399,7 +293,13 @@ export function checkUpload(upload: ReadUpload, lookups: UploadLookups): Checked
       });
       continue;
     }
-    resolveLocation(row, warehouse);
+    const placed = resolveLocation(warehouse, row.values.shelf, row.values.section);
+    if ("locationId" in placed) {
+      row.locationId = placed.locationId;
+      row.location = placed.location;
+    } else {
+      addError(row, placed.field, placed.message);
+    }
   }
   // The displayed values take the item's merged fields and the bulk defaults.
   const planByKey = new Map(items.map((plan) => [plan.key, plan]));
