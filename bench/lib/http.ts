@@ -11,7 +11,7 @@ export interface RunningApi {
 }
 
 /**
- * The real server (`node --import tsx apps/api/src/server.ts`) as a child process on 127.0.0.1.
+ * The real server (started as `npm run serve` starts it) as a child process on 127.0.0.1.
  * `preload` names further modules the child loads first (`node --import`), `env` adds to its environment.
  */
 export async function startApi(
