@@ -35,6 +35,7 @@ import {
   startApi,
   timeGets,
 } from "./lib/http.ts";
+import { importCsv, postImport } from "./lib/imports.ts";
 import { pgbenchTpcb } from "./lib/pgbench.ts";
 import { writeReadme } from "./lib/report.ts";
 import { median, round, summary } from "./lib/stats.ts";
@@ -242,51 +243,6 @@ async function reportsBenchmark(api: RunningApi, url: string, adminCookie: strin
   return { bounds, itemId, anchorSql, runs: out };
 }
 
-function importCsv(rows: number, dataset: LoadedDataset): { csv: string; items: number } {
-  const r = rng(4242);
-  const header =
-    "Item Number,Name,Description,Type,Unit,Unit Price,Min Quantity,Quantity,Warehouse,Shelf,Section\n";
-  const lines: string[] = [header];
-  let items = 0;
-  let row = 0;
-  const types = ["TEA", "FINISHED", "PLM", "GPM", "OTHER"];
-  while (row < rows) {
-    items += 1;
-    const itemNo = `IMP-${String(items).padStart(7, "0")}`;
-    const name = `Imported blend ${items}`;
-    const description = `Bench row ${items} lot ${r.int(100, 999)}`;
-    const copies = r.next() < 0.3 && row + 2 <= rows ? 2 : 1;
-    const used = new Set<number>();
-    for (let c = 0; c < copies; c++) {
-      const warehouseId = r.int(2, dataset.size.warehouses);
-      const positions = dataset.locationsByWarehouse.get(warehouseId) ?? [];
-      let position = r.pick(positions);
-      while (used.has(position.id)) {
-        position = r.pick(positions);
-      }
-      used.add(position.id);
-      const first = c === 0;
-      lines.push(
-        `${[
-          itemNo,
-          name,
-          first ? description : "",
-          first ? r.pick(types) : "",
-          first ? "pieces" : "",
-          first ? `${r.int(1, 99)}.${r.int(10, 99)}` : "",
-          first ? String(r.int(0, 20)) : "",
-          String(r.int(1, 500)),
-          dataset.warehouseNames[warehouseId - 1],
-          position.shelf,
-          position.section ?? "",
-        ].join(",")}\n`,
-      );
-      row += 1;
-    }
-  }
-  return { csv: lines.join(""), items };
-}
-
 /** COPY of the same rows: into a staging table, then set-based into items, movements and balances; rolled back. */
 async function copyAnchor(url: string, csv: string) {
   const client = new pg.Client({ connectionString: url });
@@ -337,27 +293,11 @@ async function importsBenchmark(api: RunningApi, url: string, adminCookie: strin
   const bytes = Buffer.byteLength(csv);
   log(`imports: ${config.csvRows} rows, ${items} items, ${round(bytes / 1024 / 1024, 2)} MB`);
   const anchor = await copyAnchor(url, csv);
-  const post = async (step: "preview" | "commit") => {
-    const start = performance.now();
-    const response = await fetch(`${api.base}/api/imports/${step}?fileName=bench.csv`, {
-      method: "POST",
-      headers: {
-        "content-type": "text/csv",
-        cookie: adminCookie,
-        ...CSRF,
-        ...(step === "commit" ? { "idempotency-key": `bench-${Date.now()}` } : {}),
-      },
-      body: csv,
-      signal: AbortSignal.timeout(180_000),
-    });
-    const text = await response.text();
-    return { status: response.status, ms: round(performance.now() - start), body: text.slice(0, 400) };
-  };
   // The API process's memory while it takes in, checks and saves the file (issue: stays bounded).
   const rss = sampleRss(api.pid, 100);
-  const preview = await post("preview");
+  const preview = await postImport(api.base, adminCookie, "preview", csv);
   log(`imports: preview ${preview.status} in ${preview.ms} ms`);
-  const commit = await post("commit");
+  const commit = await postImport(api.base, adminCookie, "commit", csv);
   const memory = rss.stop();
   log(`imports: commit ${commit.status} in ${commit.ms} ms (COPY anchor ${anchor.copyPlusSetBasedMs} ms)`);
   log(`imports: API process VmRSS max ${memory.maxMb} MB during preview and commit`);

@@ -10,18 +10,32 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
-/** The real server (`node --import tsx apps/api/src/server.ts`) as a child process on 127.0.0.1. */
-export async function startApi(databaseUrl: string, webDist?: string): Promise<RunningApi> {
+/**
+ * The real server (started as `npm run serve` starts it) as a child process on 127.0.0.1.
+ * `preload` names further modules the child loads first (`node --import`), `env` adds to its environment.
+ */
+export async function startApi(
+  databaseUrl: string,
+  webDist?: string,
+  extra: { preload?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningApi> {
   const hook = fileURLToPath(new URL("./web-dist-hook.mjs", import.meta.url));
+  // Serve the benchmark's own build of apps/web (see web-dist-hook.mjs); apps/web/dist is left alone.
+  const preload = [...(webDist ? [hook] : []), ...(extra.preload ?? [])];
   const server: ServerProcess = spawnServer({
     DATABASE_URL: databaseUrl,
-    // Serve the benchmark's own build of apps/web (see web-dist-hook.mjs); apps/web/dist is left alone.
-    ...(webDist
-      ? { BENCH_WEB_DIST: webDist, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${hook}`.trim() }
+    ...(webDist ? { BENCH_WEB_DIST: webDist } : {}),
+    ...(preload.length > 0
+      ? {
+          NODE_OPTIONS: [process.env.NODE_OPTIONS ?? "", ...preload.map((file) => `--import ${file}`)]
+            .join(" ")
+            .trim(),
+        }
       : {}),
     NODE_ENV: "production",
     LOG_LEVEL: "warn",
     DATA_DIR: "/nonexistent-bench-data-dir",
+    ...extra.env,
   });
   const base = await Promise.race([
     server.ready,

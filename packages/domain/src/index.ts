@@ -14,6 +14,7 @@ export * from "./csv/csv.ts";
 export * from "./dashboard/summary.ts";
 export * from "./imports/import.ts";
 export * from "./items/item.ts";
+export * from "./items/item-input-checker.ts";
 export * from "./movements/locations.ts";
 export * from "./movements/movement.ts";
 export * from "./purchases/purchase.ts";

@@ -1,9 +1,24 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const SERVER_ENTRY = path.join(REPO_ROOT, "apps/api/src/server.ts");
+const SERVER_ENTRY = "apps/api/src/server.ts";
+
+/**
+ * Node's arguments from `npm run serve` in package.json (`node <options> apps/api/src/server.ts`), so
+ * tests and the benchmark run the server exactly as it runs in production: its heap limit, for one,
+ * shapes how much memory it holds (decision 012).
+ */
+function serveArguments(): string[] {
+  const scripts = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).scripts;
+  const words = String(scripts?.serve ?? "").split(/\s+/);
+  if (words[0] !== "node" || words.at(-1) !== SERVER_ENTRY) {
+    throw new Error(`package.json's serve script is not "node <options> ${SERVER_ENTRY}": ${scripts?.serve}`);
+  }
+  return words.slice(1);
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -13,9 +28,9 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the real server (`node --import tsx apps/api/src/server.ts`) as a child process. */
+/** Starts the real server as `npm run serve` does (`node ... apps/api/src/server.ts`), as a child process. */
 export function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", SERVER_ENTRY], {
+  const child = spawn(process.execPath, serveArguments(), {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -33,6 +33,17 @@ export const ITEMS_PAGE_SIZE = 20;
  */
 export const ITEM_SEARCH_COUNT_CAP = 1_000;
 
+/**
+ * Product-decisions 10: the minimum of an item counted in pieces or boxes is a whole number. The
+ * message when an item breaks the rule, else null. The one rule of ItemInputSchema spanning fields
+ * (itemInputChecker applies it too).
+ */
+export function wholeMinimumIssue(item: { unit: string; minQuantity: string }): string | null {
+  return WHOLE_NUMBER_UNITS.has(item.unit) && !isWholeNumber(item.minQuantity)
+    ? `Minimum quantity must be a whole number for ${item.unit}`
+    : null;
+}
+
 /** The Add Item / edit form: the spec's fields and defaults (RAW_MATERIAL, pieces, 0, 0). */
 export const ItemInputSchema = z
   .strictObject({
@@ -45,12 +56,9 @@ export const ItemInputSchema = z
     minQuantity: quantitySchema("Minimum quantity").default("0"),
   })
   .superRefine((item, ctx) => {
-    if (WHOLE_NUMBER_UNITS.has(item.unit) && !isWholeNumber(item.minQuantity)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["minQuantity"],
-        message: `Minimum quantity must be a whole number for ${item.unit}`,
-      });
+    const message = wholeMinimumIssue(item);
+    if (message !== null) {
+      ctx.addIssue({ code: "custom", path: ["minQuantity"], message });
     }
   });
 export type ItemInput = z.input<typeof ItemInputSchema>;

@@ -113,6 +113,9 @@ export async function announceWrites(
   entry: { entity: string; action: string },
   ids: ReadonlyArray<string | number>,
 ): Promise<void> {
-  const entries = ids.map((id) => ({ entity: entry.entity, entityId: id, action: entry.action }));
+  // Past the threshold only the count matters (one bulk event): a bulk upload's 100,000 ids are not
+  // each turned into an entry.
+  const announced = ids.length > BULK_EVENT_THRESHOLD ? ids.slice(0, BULK_EVENT_THRESHOLD + 1) : ids;
+  const entries = announced.map((id) => ({ entity: entry.entity, entityId: id, action: entry.action }));
   await queueChangeEvents(tx, changeEventsOf(entries));
 }

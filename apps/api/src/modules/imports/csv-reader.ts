@@ -1,14 +1,9 @@
-import {
-  duplicateColumnsMessage,
-  IMPORT_COLUMNS,
-  type ImportField,
-  MESSAGES,
-  missingHeadersMessage,
-  normalizeImportHeader,
-  unknownColumnsMessage,
-} from "@wms/domain";
+import { IMPORT_COLUMNS, type ImportField, MESSAGES } from "@wms/domain";
 import Papa from "papaparse";
 import { AppError } from "../../http/app-error.ts";
+import { decodeUpload } from "./csv-decoding.ts";
+import { checkHeader, type Header, headerOf } from "./csv-header.ts";
+import { StringPool } from "./string-pool.ts";
 
 /** One data row as read: its number (1 = first row under the header) and its cells by field. */
 export interface RawRow {
@@ -18,68 +13,20 @@ export interface RawRow {
   shape: "ok" | "short" | "long";
 }
 
-export interface ReadUpload {
-  fileName: string;
-  columns: ImportField[];
-  rows: RawRow[];
-}
-
-const HEADER_BY_NAME = new Map<string, ImportField>(
-  IMPORT_COLUMNS.flatMap((column) => [
-    [normalizeImportHeader(column.header), column.field] as const,
-    ...column.aliases.map((alias) => [alias, column.field] as const),
-  ]),
-);
-const HEADER_OF = new Map(IMPORT_COLUMNS.map((column) => [column.field, column.header]));
-
-/** Signatures of files that are certainly not CSV text: zip (xlsx, ods), OLE (xls), PDF, images. */
-const BINARY_SIGNATURES = [
-  [0x50, 0x4b, 0x03, 0x04],
-  [0xd0, 0xcf, 0x11, 0xe0],
-  [0x25, 0x50, 0x44, 0x46],
-  [0x89, 0x50, 0x4e, 0x47],
-  [0xff, 0xd8, 0xff],
-  [0x47, 0x49, 0x46, 0x38],
-  [0x1f, 0x8b],
-];
-
 /** A cell our own CSV export neutralised ('=...) is read back without that one apostrophe. */
 const NEUTRALISED = /^'[=+\-@\t\r]/;
 
-function fail(
-  code: ConstructorParameters<typeof AppError>[0],
-  message: string,
-  details?: Record<string, unknown>,
-) {
-  return new AppError(code, message, details);
-}
+/** How every reading parses: RFC 4180 quoting, every record kept as read (blank ones too). */
+const PARSING = {
+  quoteChar: '"',
+  escapeChar: '"',
+  header: false,
+  skipEmptyLines: false,
+  dynamicTyping: false,
+} as const;
 
-function startsWith(bytes: Uint8Array, signature: number[]): boolean {
-  return signature.every((byte, index) => bytes[index] === byte);
-}
-
-/**
- * Decodes the upload as UTF-8, refusing what is not CSV text: a binary file (spreadsheet, PDF,
- * image, anything holding NUL bytes), UTF-16 and any byte sequence that is not valid UTF-8 (Latin-1,
- * Windows-1256 ...), so nothing is ever silently misread. A byte order mark is dropped.
- */
-export function decodeUpload(body: Buffer): string {
-  if (BINARY_SIGNATURES.some((signature) => startsWith(body, signature))) {
-    throw fail("IMPORT_NOT_TEXT", MESSAGES.csvNotText);
-  }
-  if (startsWith(body, [0xff, 0xfe]) || startsWith(body, [0xfe, 0xff])) {
-    throw fail("IMPORT_NOT_UTF8", MESSAGES.csvNotUtf8, { encoding: "UTF-16" });
-  }
-  if (body.includes(0)) {
-    throw fail("IMPORT_NOT_TEXT", MESSAGES.csvNotText);
-  }
-  try {
-    // ignoreBOM false: a leading byte order mark is consumed, not returned.
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body);
-  } catch {
-    throw fail("IMPORT_NOT_UTF8", MESSAGES.csvNotUtf8);
-  }
-}
+/** Data records in a part of the file (see UploadFile.readRows): about 40 KB of preview answer. */
+const RECORDS_PER_CHECKPOINT = 100;
 
 /**
  * The separator, decided from the header line alone: a comma unless the header holds none and uses
@@ -121,108 +68,196 @@ const BLANK_CELLS = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column.fi
   string
 >;
 
+/** A data record's cells by field, cleaned, the repetitive ones shared through `pool`. */
+function rowOf(header: Header, cells: string[], row: number, pool: StringPool): RawRow {
+  const entry = { ...BLANK_CELLS };
+  const { columns, pooled } = header;
+  for (let column = 0; column < columns.length; column++) {
+    const field = columns[column];
+    if (field) {
+      const value = cleanCell(cells[column]);
+      entry[field] = pooled[column] ? pool.intern(value) : value;
+    }
+  }
+  const shape =
+    cells.length <= header.lastKnown ? "short" : hasTextFrom(cells, header.cells.length) ? "long" : "ok";
+  return { row, cells: entry, shape };
+}
+
 /**
- * Reads an uploaded CSV file into rows keyed by field, or refuses the whole file with the spec's
- * messages: 'Please upload a CSV file' (name), 'CSV file is empty', 'Error parsing CSV' (broken
- * quoting), 'Missing required headers: ...', unknown or repeated columns. Blank lines are skipped but
- * still counted, so row numbers stay those a spreadsheet shows (minus the header).
+ * Where a later reading starts: an offset in the text, the records there to pass over (the header
+ * and the lines before it, for the first part) and the data records before it.
  */
-export function readUpload(fileName: string, body: Buffer): ReadUpload {
+interface Checkpoint {
+  offset: number;
+  skip: number;
+  records: number;
+}
+
+/** What the first reading learnt for the ones after it. */
+interface Reading {
+  text: string;
+  delimiter: string;
+  newline: "\r\n" | "\n" | "\r";
+  header: Header;
+  checkpoints: Checkpoint[];
+  /** Data records, blank ones included. */
+  records: number;
+  pool: StringPool;
+}
+
+/**
+ * A CSV upload past the file-level checks. It keeps its text, not its rows: readRows() reads them
+ * again, as often as a check needs, handing each to its caller as it is parsed. A 10 MB upload thus
+ * never holds its 100,000 rows and their 1,100,000 cells: a row lives while it is checked, and V8
+ * frees it young instead of piling it up in its old generation (which it collects only when grown
+ * to several times what it holds).
+ */
+export class UploadFile {
+  constructor(
+    readonly fileName: string,
+    /** The file's columns in file order, as their fields. */
+    readonly columns: ImportField[],
+    /** Data rows (blank lines left out). */
+    readonly rowCount: number,
+    private readonly reading: Reading,
+  ) {}
+
+  /** The parts readRows can read one at a time (a hundred data records each). */
+  get parts(): number {
+    return this.reading.checkpoints.length;
+  }
+
+  /**
+   * The data rows again, in file order, exactly as the first reading gave them: all of them, or
+   * those of one part (for an answer written as it is read, a part at a time).
+   */
+  readRows(onRow: (row: RawRow) => void, part?: number): void {
+    const { text, checkpoints, header, pool, delimiter, newline } = this.reading;
+    const from = checkpoints[part ?? 0];
+    if (from === undefined) {
+      return;
+    }
+    const to = part === undefined ? undefined : checkpoints[part + 1];
+    // A part holds whole records (a checkpoint is a record's start), so it parses alone as it did
+    // within the file. An empty last record (after a final line break) may yield nothing: it was
+    // blank, and nothing comes after it.
+    const count = (to?.records ?? this.reading.records) - from.records;
+    let skip = from.skip;
+    let record = from.records;
+    Papa.parse<string[]>(text.slice(from.offset, to?.offset ?? text.length), {
+      ...PARSING,
+      delimiter,
+      newline,
+      step: (results, parser) => {
+        if (skip > 0) {
+          skip -= 1;
+          return;
+        }
+        record += 1;
+        if (record - from.records > count) {
+          parser.abort();
+        } else if (!isBlankRow(results.data)) {
+          onRow(rowOf(header, results.data, record, pool));
+        }
+      },
+    });
+  }
+}
+
+/**
+ * Reads an uploaded CSV file, or refuses the whole file with the spec's messages: 'Please upload a
+ * CSV file' (name), 'CSV file is empty', 'Error parsing CSV' (broken quoting), 'Missing required
+ * headers: ...', unknown or repeated columns. Blank lines are skipped but still counted, so row
+ * numbers stay those a spreadsheet shows (minus the header). Each data row is handed to `onRow` as
+ * it is read (before the file-level checks end) and not kept; UploadFile.readRows reads them again.
+ */
+export function readUpload(fileName: string, body: Buffer, onRow: (row: RawRow) => void): UploadFile {
   const name = fileName.trim();
   if (!/\.csv$/i.test(name)) {
-    throw fail("IMPORT_NOT_CSV", MESSAGES.csvFileRequired);
+    throw new AppError("IMPORT_NOT_CSV", MESSAGES.csvFileRequired);
   }
   if (body.length === 0) {
-    throw fail("IMPORT_EMPTY", MESSAGES.csvEmpty);
+    throw new AppError("IMPORT_EMPTY", MESSAGES.csvEmpty);
   }
   const text = decodeUpload(body);
   if (text.trim() === "") {
-    throw fail("IMPORT_EMPTY", MESSAGES.csvEmpty);
+    throw new AppError("IMPORT_EMPTY", MESSAGES.csvEmpty);
   }
+  const delimiter = delimiterOf(text);
+  // Papa drops a byte order mark at the start of what it parses and counts its cursor from after it.
+  const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 
-  const parsed = Papa.parse<string[]>(text, {
-    delimiter: delimiterOf(text),
-    quoteChar: '"',
-    escapeChar: '"',
-    header: false,
-    skipEmptyLines: false,
-    dynamicTyping: false,
-  });
-  const quoteErrors = parsed.errors.filter((error) => error.type === "Quotes");
-  if (quoteErrors.length > 0) {
-    throw fail("IMPORT_PARSE_FAILED", MESSAGES.csvParseError, {
-      problems: quoteErrors.slice(0, 50).map((error) => ({
-        // Papa counts records from 0 with the header as record 0: that is our data row number.
-        row: typeof error.row === "number" ? error.row : null,
-        message:
-          error.code === "MissingQuotes" ? "A quoted field is not closed" : "A quoted field is malformed",
-      })),
-    });
-  }
-
-  const records = parsed.data;
-  const headerIndex = records.findIndex((cells) => !isBlankRow(cells));
-  if (headerIndex === -1) {
-    throw fail("IMPORT_EMPTY", MESSAGES.csvEmpty);
-  }
-  const headerCells = records[headerIndex] ?? [];
-  const dataRecords = records.slice(headerIndex + 1);
-
-  const columns: Array<ImportField | null> = [];
-  const unknown: string[] = [];
-  const seen = new Map<ImportField, number>();
-  headerCells.forEach((cell, index) => {
-    const header = cell.trim();
-    const field = HEADER_BY_NAME.get(normalizeImportHeader(header));
-    if (field) {
-      seen.set(field, (seen.get(field) ?? 0) + 1);
-      columns.push(field);
-      return;
-    }
-    columns.push(null);
-    // A blank header is tolerated when its whole column is blank (trailing separators from Excel).
-    if (header !== "" || dataRecords.some((cells) => (cells[index] ?? "").trim() !== "")) {
-      unknown.push(header === "" ? `(column ${index + 1} has no header)` : header);
-    }
-  });
-  const missing = IMPORT_COLUMNS.filter((column) => column.required && !seen.has(column.field)).map(
-    (column) => column.header,
-  );
-  const duplicate = [...seen]
-    .filter(([, count]) => count > 1)
-    .map(([field]) => HEADER_OF.get(field) ?? field);
-  const headerDetails = { missing, unknown, duplicate };
-  if (missing.length > 0) {
-    throw fail("IMPORT_MISSING_HEADERS", missingHeadersMessage(missing), headerDetails);
-  }
-  if (unknown.length > 0) {
-    throw fail("IMPORT_UNKNOWN_COLUMNS", unknownColumnsMessage(unknown), headerDetails);
-  }
-  if (duplicate.length > 0) {
-    throw fail("IMPORT_DUPLICATE_COLUMNS", duplicateColumnsMessage(duplicate), headerDetails);
-  }
-
-  const width = headerCells.length;
-  // The last column holding a known field: cells after it may be missing without losing anything.
-  const lastKnown = columns.reduce((last, field, index) => (field ? index : last), -1);
-  const rows: RawRow[] = [];
-  for (let index = 0; index < dataRecords.length; index++) {
-    const cells = dataRecords[index] as string[];
-    if (isBlankRow(cells)) {
-      continue;
-    }
-    const entry = { ...BLANK_CELLS };
-    for (let column = 0; column < columns.length; column++) {
-      const field = columns[column];
-      if (field) {
-        entry[field] = cleanCell(cells[column]);
+  const pool = new StringPool();
+  const checkpoints: Checkpoint[] = [];
+  const quoteProblems: Array<{ row: number | null; message: string }> = [];
+  let quoteErrors = 0;
+  const textUnderBlankHeader = new Set<number>();
+  let header: Header | null = null;
+  let newline: Reading["newline"] = "\n";
+  let rowCount = 0;
+  // Records read so far (the header and blank lines included), data records after the header, and
+  // the offset where the next record starts.
+  let records = 0;
+  let dataRecords = 0;
+  let offset = 0;
+  let nextCheckpoint = RECORDS_PER_CHECKPOINT;
+  Papa.parse<string[]>(text, {
+    ...PARSING,
+    delimiter,
+    step: (results) => {
+      const record = records++;
+      const start = offset;
+      offset = results.meta.cursor + shift;
+      newline = results.meta.linebreak as Reading["newline"];
+      for (const error of results.errors) {
+        if (error.type === "Quotes" && quoteErrors++ < 50) {
+          // The record's number counting the header as 0 (what Papa reports when it parses all at
+          // once; in step mode it numbers each record 0): that is our data row number.
+          quoteProblems.push({
+            row: record,
+            message:
+              error.code === "MissingQuotes" ? "A quoted field is not closed" : "A quoted field is malformed",
+          });
+        }
       }
-    }
-    const shape = cells.length <= lastKnown ? "short" : hasTextFrom(cells, width) ? "long" : "ok";
-    rows.push({ row: index + 1, cells: entry, shape });
+      const cells = results.data;
+      if (header === null) {
+        if (!isBlankRow(cells)) {
+          header = headerOf(cells);
+          // The first part starts where this reading did, so Papa reads the text's start as it did here.
+          checkpoints.push({ offset: 0, skip: record + 1, records: 0 });
+        }
+        return;
+      }
+      // Papa drops a byte order mark at the start of whatever it parses, so no part starts at one.
+      if (dataRecords >= nextCheckpoint && text.charCodeAt(start) !== 0xfeff) {
+        checkpoints.push({ offset: start, skip: 0, records: dataRecords });
+        nextCheckpoint = dataRecords + RECORDS_PER_CHECKPOINT;
+      }
+      dataRecords += 1;
+      if (isBlankRow(cells)) {
+        return;
+      }
+      for (const index of header.blankHeaded) {
+        if ((cells[index] ?? "").trim() !== "") {
+          textUnderBlankHeader.add(index);
+        }
+      }
+      rowCount += 1;
+      onRow(rowOf(header, cells, dataRecords, pool));
+    },
+  });
+  if (quoteErrors > 0) {
+    throw new AppError("IMPORT_PARSE_FAILED", MESSAGES.csvParseError, { problems: quoteProblems });
   }
-  if (rows.length === 0) {
-    throw fail("IMPORT_EMPTY", MESSAGES.csvEmpty);
+  if (header === null) {
+    throw new AppError("IMPORT_EMPTY", MESSAGES.csvEmpty);
   }
-  return { fileName: name, columns: columns.filter((field): field is ImportField => field !== null), rows };
+  const columns = checkHeader(header, textUnderBlankHeader);
+  if (rowCount === 0) {
+    throw new AppError("IMPORT_EMPTY", MESSAGES.csvEmpty);
+  }
+  const reading = { text, delimiter, newline, header, checkpoints, records: dataRecords, pool };
+  return new UploadFile(name, columns, rowCount, reading);
 }

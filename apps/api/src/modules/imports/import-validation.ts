@@ -1,74 +1,16 @@
-import {
-  containerSectionMessage,
-  GRID_SHELF_CELL,
-  IMPORT_COLUMNS,
-  type ImportField,
-  type ImportPreviewRow,
-  type ImportRowError,
-  ITEM_TYPES,
-  ITEM_UNITS,
-  type ItemData,
-  ItemInputSchema,
-  isWholeNumber,
-  itemRowsDisagreeMessage,
-  locationCode,
-  MESSAGES,
-  moneySchema,
-  quantitySchema,
-  sectionInvalidMessage,
-  sectionRequiredMessage,
-  shelfNotFoundMessage,
-  shelfSectionDisagreeMessage,
-  WHOLE_NUMBER_UNITS,
-  warehouseNotFoundMessage,
-} from "@wms/domain";
-import type { RawRow, ReadUpload } from "./csv-reader.ts";
+import { type ImportField, type ItemData, MESSAGES, warehouseNotFoundMessage } from "@wms/domain";
+import { readUpload, type UploadFile } from "./csv-reader.ts";
+import { UploadItems } from "./import-items.ts";
+import { indexWarehouses, resolveLocation } from "./import-locations.ts";
+import { addError, type CheckedRow, checkCells } from "./import-rows.ts";
 import type { PositionRow, WarehouseLayout } from "./imports.repository.ts";
 
-/** The item fields a row carries; rows of one item number must agree on them. */
-const ITEM_FIELDS = ["name", "description", "type", "unit", "unitPrice", "minQuantity"] as const;
-type ItemField = (typeof ITEM_FIELDS)[number];
-
-const HEADER_OF = new Map(IMPORT_COLUMNS.map((column) => [column.field, column.header]));
-/** A decimal cell: the common valid case is recognised by a pattern, anything else gets the schema's message. */
-function decimalChecker(schema: ReturnType<typeof quantitySchema>, decimals: number) {
-  const valid = new RegExp(`^\\d{1,12}(\\.\\d{1,${decimals}})?$`);
-  return {
-    safeParse: (value: string) =>
-      valid.test(value) ? ({ success: true, data: value } as const) : schema.safeParse(value),
-  };
-}
-const QUANTITY = decimalChecker(quantitySchema("Quantity"), 3);
-const UNIT_PRICE = decimalChecker(moneySchema("Unit price"), 2);
-const MIN_QUANTITY = decimalChecker(quantitySchema("Minimum quantity"), 3);
-
-export interface CheckedRow {
-  row: number;
-  /** Item number compared ignoring case and surrounding spaces; "" when the row has none. */
-  itemKey: string;
-  values: ImportPreviewRow["values"];
-  /** The item fields this row gives (blank optional cells are absent), in their stored form. */
-  given: Partial<Record<ItemField, string>>;
-  quantity: string | null;
-  location: ImportPreviewRow["location"];
-  locationId: number | null;
-  errors: ImportRowError[];
-  /** Set for rows too malformed to take part in item and location checks. */
-  unreadable: boolean;
-}
-
-export interface ItemPlan {
-  key: string;
-  data: ItemData;
-}
-
-export interface CheckedUpload {
-  fileName: string;
-  columns: ImportField[];
-  rows: CheckedRow[];
-  /** Items in the order their first row appears. */
-  items: ItemPlan[];
-  errorCount: number;
+/** An upload read once: the file past its file-level checks, its items planned, the warehouses it names. */
+export interface ReadUpload {
+  file: UploadFile;
+  items: UploadItems;
+  /** The Warehouse cells of its rows (names or ids, as written). */
+  warehouseCells: Set<string>;
 }
 
 /** What the database says about the upload, read by the caller (inside its transaction for a commit). */
@@ -78,345 +20,85 @@ export interface UploadLookups {
   positions: PositionRow[];
 }
 
-export const itemKeyOf = (itemNo: string) => itemNo.trim().toLowerCase();
-
-/** "5.50" and "5.5" are the same amount; compared in a canonical form. */
-function canonicalDecimal(value: string): string {
-  const [whole = "0", fraction = ""] = value.split(".");
-  const digits = whole.replace(/^0+(?=\d)/, "");
-  const decimals = fraction.replace(/0+$/, "");
-  return decimals ? `${digits}.${decimals}` : digits;
-}
-
-function issueMessage(result: { success: boolean; error?: { issues: Array<{ message: string }> } }) {
-  return result.error?.issues[0]?.message ?? "Invalid value";
-}
-
-/**
- * Records a problem of a row. A plain function, not a closure made per row: the hot loops below run
- * 100,000 times for a large file, and every closure created there costs an allocation.
- */
-function addError(row: CheckedRow, field: ImportField | null, message: string): void {
-  row.errors.push({ row: row.row, field, message });
-}
-
-/** The row's own cells: the spec's row errors first, then each item field on its own. */
-function checkCells(raw: RawRow): CheckedRow {
-  const cells = raw.cells;
-  const errors: ImportRowError[] = [];
-  const checked: CheckedRow = {
-    row: raw.row,
-    itemKey: itemKeyOf(cells.itemNo),
-    values: { ...cells },
-    given: {},
-    quantity: null,
-    location: null,
-    locationId: null,
-    errors,
-    unreadable: raw.shape !== "ok",
-  };
-  if (raw.shape === "short") {
-    addError(checked, null, MESSAGES.csvNotEnoughColumns);
-    return checked;
-  }
-  if (raw.shape === "long") {
-    addError(checked, null, MESSAGES.csvTooManyColumns);
-    return checked;
-  }
-
-  if (cells.itemNo === "" || cells.name === "") {
-    addError(checked, cells.itemNo === "" ? "itemNo" : "name", MESSAGES.csvMissingItemNoOrName);
-  }
-  if (!/^\d+(\.\d+)?$/.test(cells.quantity)) {
-    addError(checked, "quantity", MESSAGES.csvQuantityInvalid);
-  } else {
-    const quantity = QUANTITY.safeParse(cells.quantity);
-    if (quantity.success) {
-      checked.quantity = canonicalDecimal(quantity.data);
-      checked.values.quantity = checked.quantity;
-    } else {
-      addError(checked, "quantity", issueMessage(quantity));
-    }
-  }
-  if (cells.warehouse === "") {
-    addError(checked, "warehouse", MESSAGES.csvWarehouseRequired);
-  }
-  if (cells.warehouse !== "" && cells.shelf === "") {
-    addError(checked, "shelf", MESSAGES.csvLocationRequired);
-  }
-
-  const given = checked.given;
-  if (cells.name !== "") {
-    given.name = cells.name;
-  }
-  if (cells.description !== "") {
-    given.description = cells.description;
-  }
-  if (cells.type !== "") {
-    const type = cells.type.toUpperCase().replace(/[\s-]+/g, "_");
-    if ((ITEM_TYPES as readonly string[]).includes(type)) {
-      given.type = type;
-      checked.values.type = type;
-    } else {
-      addError(checked, "type", `Type must be one of ${ITEM_TYPES.join(", ")}`);
-    }
-  }
-  if (cells.unit !== "") {
-    const unit = cells.unit.toLowerCase();
-    if ((ITEM_UNITS as readonly string[]).includes(unit)) {
-      given.unit = unit;
-      checked.values.unit = unit;
-    } else {
-      addError(checked, "unit", `Unit must be one of ${ITEM_UNITS.join(", ")}`);
-    }
-  }
-  if (cells.unitPrice !== "") {
-    const price = UNIT_PRICE.safeParse(cells.unitPrice);
-    if (price.success) {
-      given.unitPrice = canonicalDecimal(price.data);
-      checked.values.unitPrice = given.unitPrice;
-    } else {
-      addError(checked, "unitPrice", issueMessage(price));
-    }
-  }
-  if (cells.minQuantity !== "") {
-    const minimum = MIN_QUANTITY.safeParse(cells.minQuantity);
-    if (minimum.success) {
-      given.minQuantity = canonicalDecimal(minimum.data);
-      checked.values.minQuantity = given.minQuantity;
-    } else {
-      addError(checked, "minQuantity", issueMessage(minimum));
-    }
-  }
-  return checked;
-}
-
-const DEFAULTS: Record<ItemField, string> = {
-  name: "",
-  description: "",
-  type: "OTHER",
-  unit: "pieces",
-  unitPrice: "0",
-  minQuantity: "0",
-};
-
-/** Merges the fields of an item's rows; two rows giving different values is an error on each, naming the rows. */
-function mergeGroup(first: CheckedRow, group: CheckedRow[], merged: Record<ItemField, string>): void {
-  for (const field of ITEM_FIELDS) {
-    const giving = group.filter((row) => row.given[field] !== undefined);
-    const values = new Set(giving.map((row) => row.given[field]));
-    if (values.size > 1) {
-      const numbers = giving.map((row) => row.row);
-      const message = itemRowsDisagreeMessage(first.values.itemNo, HEADER_OF.get(field) ?? field, numbers);
-      for (const row of giving) {
-        row.errors.push({ row: row.row, field, message });
-      }
-    }
-    if (giving[0]) {
-      merged[field] = giving[0].given[field] as string;
-    }
-  }
+/** An upload with everything it is checked against: its rows, checked, as often as they are wanted. */
+export interface CheckedUpload {
+  fileName: string;
+  columns: ImportField[];
+  /** Data rows (blank lines left out). */
+  rowCount: number;
+  /** The data of the items passing the rules, in the order their first row appears. */
+  items: ItemData[];
+  /** The planned item of a checked row (its index in `items`), or -1. */
+  planOf(row: CheckedRow): number;
+  /** The parts checkRows can check one at a time (see UploadFile.readRows). */
+  parts: number;
+  /**
+   * Every row (or those of one part) with every check of the spec's row and preview validations,
+   * handed to `onRow` in file order as it is checked; nothing keeps it afterwards.
+   */
+  checkRows(onRow: (row: CheckedRow) => void, part?: number): void;
 }
 
 /**
- * Product-decisions 16: rows with one item number are one item. Each item field takes the value its
- * rows give (the bulk defaults when none gives one); two rows giving different values is an error on
- * each of them, naming the rows. The merged item then passes the items service's own input rules.
+ * Reads an upload (see readUpload for the file-level refusals) and plans its items: the rows' own
+ * cells checked and gathered per item number as they are read, none of them kept.
  */
-function planItems(rows: CheckedRow[]): ItemPlan[] {
-  const groups = new Map<string, CheckedRow[]>();
-  for (const row of rows) {
-    if (!row.unreadable && row.itemKey !== "") {
-      const group = groups.get(row.itemKey) ?? [];
-      group.push(row);
-      groups.set(row.itemKey, group);
+export function readAndPlan(fileName: string, body: Buffer): ReadUpload {
+  const items = new UploadItems();
+  const warehouseCells = new Set<string>();
+  const file = readUpload(fileName, body, (raw) => {
+    if (raw.cells.warehouse !== "") {
+      warehouseCells.add(raw.cells.warehouse);
     }
-  }
-  const plans: ItemPlan[] = [];
-  for (const [key, group] of groups) {
-    const first = group[0] as CheckedRow;
-    const merged: Record<ItemField, string> = { ...DEFAULTS };
-    if (group.length === 1) {
-      // Most items have one row, which cannot disagree with itself: its fields as given.
-      for (const field of ITEM_FIELDS) {
-        merged[field] = first.given[field] ?? merged[field];
-      }
-    } else {
-      mergeGroup(first, group, merged);
-    }
-    const parsed = ItemInputSchema.safeParse({ itemNo: first.values.itemNo, ...merged });
-    if (parsed.success) {
-      plans.push({ key, data: parsed.data });
-    } else {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? "") as ImportField;
-        const known = (
-          IMPORT_COLUMNS.some((column) => column.field === field) ? field : null
-        ) as ImportField | null;
-        if (!first.errors.some((error) => error.field === known)) {
-          first.errors.push({ row: first.row, field: known, message: issue.message });
-        }
-      }
-    }
-    // Quantities of pieces and boxes are whole numbers (product-decisions 10).
-    const unit = merged.unit;
-    if (WHOLE_NUMBER_UNITS.has(unit)) {
-      for (const row of group) {
-        if (row.quantity !== null && !isWholeNumber(row.quantity)) {
-          row.errors.push({
-            row: row.row,
-            field: "quantity",
-            message: `Quantity must be a whole number for ${unit}`,
-          });
-        }
-      }
-    }
-  }
-  return plans;
+    items.add(checkCells(raw));
+  });
+  items.plan();
+  return { file, items, warehouseCells };
 }
-
-interface WarehouseIndex {
-  layout: WarehouseLayout;
-  /** "SHELF|SECTION" (section "" for a container shelf) -> position id. */
-  positions: Map<string, number>;
-  gridShelves: Set<string>;
-  containers: Set<string>;
-}
-
-function indexWarehouses(lookups: UploadLookups) {
-  const byId = new Map<number, WarehouseIndex>();
-  const byName = new Map<string, WarehouseIndex>();
-  for (const layout of lookups.warehouses) {
-    const entry: WarehouseIndex = {
-      layout,
-      positions: new Map(),
-      gridShelves: new Set(),
-      containers: new Set(),
-    };
-    byId.set(layout.id, entry);
-    byName.set(layout.name.trim().toLowerCase(), entry);
-  }
-  for (const position of lookups.positions) {
-    const entry = byId.get(position.warehouseId);
-    if (entry) {
-      entry.positions.set(`${position.shelf}|${position.section ?? ""}`, position.id);
-      (position.kind === "container" ? entry.containers : entry.gridShelves).add(position.shelf);
-    }
-  }
-  return (cell: string): WarehouseIndex | undefined =>
-    byName.get(cell.trim().toLowerCase()) ?? (/^\d{1,9}$/.test(cell) ? byId.get(Number(cell)) : undefined);
-}
-
-/** Sets the row's position, or names the shelf as not found when the warehouse has no such position. */
-function placeRow(row: CheckedRow, warehouse: WarehouseIndex, shelf: string, section: string | null): void {
-  const { layout } = warehouse;
-  const id = warehouse.positions.get(`${shelf}|${section ?? ""}`);
-  if (id === undefined) {
-    addError(row, "shelf", shelfNotFoundMessage(section ? `${shelf}${section}` : shelf, layout.name));
-    return;
-  }
-  row.locationId = id;
-  row.location = {
-    warehouseId: layout.id,
-    warehouseName: layout.name,
-    shelf,
-    section,
-    code: locationCode(layout.name, shelf, section),
-  };
-}
-
-const twoDigits = (digits: string) => (digits.length < 2 ? digits.padStart(2, "0") : digits);
 
 /**
- * Resolves a row's Warehouse, Shelf and Section cells to a live position. The shelf cell is a
- * container shelf's name, or shelf letters with optional digits naming the section ('B3' = shelf B,
- * section 03). Container shelves take no section (or the word CONTAINER). No container shelf can be
- * named like a grid shelf cell (product-decisions 11, containerShelfClash), so the two never compete.
+ * Every check of the spec's row and preview validations, a row at a time from the upload's text:
+ * the row's own cells, its item (see UploadItems.check), its item number against the live items,
+ * its warehouse, shelf and section against the live positions. Each reading makes fresh rows, never
+ * kept by the upload.
  */
-function resolveLocation(row: CheckedRow, warehouse: WarehouseIndex): void {
-  const { layout } = warehouse;
-  const shelfCell = row.values.shelf.toUpperCase();
-  const sectionCell = row.values.section.toUpperCase();
-  const max = layout.sectionsPerShelf;
-
-  if (warehouse.containers.has(shelfCell)) {
-    if (sectionCell !== "" && sectionCell !== "CONTAINER") {
-      addError(row, "section", containerSectionMessage(shelfCell));
-      return;
-    }
-    placeRow(row, warehouse, shelfCell, null);
-    return;
-  }
-  const match = GRID_SHELF_CELL.exec(shelfCell);
-  const letters = match?.[1];
-  if (!match || !letters || !warehouse.gridShelves.has(letters)) {
-    addError(row, "shelf", shelfNotFoundMessage(letters ?? shelfCell, layout.name));
-    return;
-  }
-  const fromShelf = match[2];
-  if (fromShelf !== undefined && sectionCell !== "" && Number(fromShelf) !== Number(sectionCell)) {
-    addError(row, "section", shelfSectionDisagreeMessage(row.values.shelf, row.values.section));
-    return;
-  }
-  const section = fromShelf ?? sectionCell;
-  if (section === "") {
-    addError(row, "section", sectionRequiredMessage(letters, max));
-    return;
-  }
-  const number = /^\d{1,3}$/.test(section) ? Number(section) : Number.NaN;
-  if (!(number >= 1 && number <= max)) {
-    addError(
-      row,
-      "section",
-      sectionInvalidMessage(/^\d+$/.test(section) ? twoDigits(section) : row.values.section, max),
-    );
-    return;
-  }
-  placeRow(row, warehouse, letters, String(number).padStart(2, "0"));
-}
-
-/** Every check of the spec's row and preview validations, over the whole file. */
-export function checkUpload(upload: ReadUpload, lookups: UploadLookups): CheckedUpload {
-  const rows = upload.rows.map(checkCells);
-  const items = planItems(rows);
-  const findWarehouse = indexWarehouses(lookups);
-  for (const row of rows) {
-    if (row.unreadable) {
-      continue;
-    }
+export function checkUpload(read: ReadUpload, lookups: UploadLookups): CheckedUpload {
+  const { file, items } = read;
+  const findWarehouse = indexWarehouses(lookups.warehouses, lookups.positions);
+  const finish = (row: CheckedRow) => {
+    items.check(row);
     if (row.itemKey !== "" && lookups.existingItemKeys.has(row.itemKey)) {
-      row.errors.push({ row: row.row, field: "itemNo", message: MESSAGES.itemNoTaken });
+      addError(row, "itemNo", MESSAGES.itemNoTaken);
     }
     if (row.values.warehouse === "" || row.values.shelf === "") {
-      continue;
+      return;
     }
     const warehouse = findWarehouse(row.values.warehouse);
     if (!warehouse) {
-      row.errors.push({
-        row: row.row,
-        field: "warehouse",
-        message: warehouseNotFoundMessage(row.values.warehouse),
-      });
-      continue;
+      addError(row, "warehouse", warehouseNotFoundMessage(row.values.warehouse));
+      return;
     }
-    resolveLocation(row, warehouse);
-  }
-  // The displayed values take the item's merged fields and the bulk defaults.
-  const planByKey = new Map(items.map((plan) => [plan.key, plan]));
-  for (const row of rows) {
-    const plan = planByKey.get(row.itemKey);
-    if (plan && !row.unreadable) {
-      row.values.type ||= plan.data.type;
-      row.values.unit ||= plan.data.unit;
-      row.values.unitPrice ||= plan.data.unitPrice;
-      row.values.minQuantity ||= plan.data.minQuantity;
+    const placed = resolveLocation(warehouse, row.values.shelf, row.values.section);
+    if ("locationId" in placed) {
+      row.placement = placed;
+    } else {
+      addError(row, placed.field, placed.message);
     }
-  }
-  const errorCount = rows.reduce((sum, row) => sum + row.errors.length, 0);
-  return { fileName: upload.fileName, columns: upload.columns, rows, items, errorCount };
-}
-
-/** The item numbers and warehouse cells the database must be asked about. */
-export function lookupKeysOf(upload: ReadUpload): string[] {
-  return [...new Set(upload.rows.map((row) => itemKeyOf(row.cells.itemNo)).filter((key) => key !== ""))];
+  };
+  return {
+    fileName: file.fileName,
+    columns: file.columns,
+    rowCount: file.rowCount,
+    items: items.plans,
+    planOf: (row) => items.planOf(row),
+    parts: file.parts,
+    checkRows: (onRow, part) =>
+      file.readRows((raw) => {
+        const row = checkCells(raw);
+        if (!row.unreadable) {
+          finish(row);
+        }
+        onRow(row);
+      }, part),
+  };
 }

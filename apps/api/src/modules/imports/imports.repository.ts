@@ -74,10 +74,10 @@ export async function listLivePositions(db: DbOrTx, warehouseIds: number[]): Pro
 const ITEM_STAGE = "import_items";
 
 /**
- * COPYs the items of an upload, with their ids already taken from the items sequence, into the
- * staging table that writeItemSlice inserts from.
+ * COPYs the items of an upload, with their ids already taken from the items sequence (the n-th id for
+ * the n-th item), into the staging table that writeItemSlice inserts from.
  */
-export async function stageItems(tx: Tx, items: Array<{ id: number; data: ItemData }>): Promise<void> {
+export async function stageItems(tx: Tx, ids: readonly number[], items: readonly ItemData[]): Promise<void> {
   await tx.execute(sql.raw(`drop table if exists pg_temp.${ITEM_STAGE}`));
   await tx.execute(
     sql.raw(`create temp table ${ITEM_STAGE} (n int primary key, id int not null, item_no text not null,
@@ -90,10 +90,10 @@ export async function stageItems(tx: Tx, items: Array<{ id: number; data: ItemDa
     ["n", "id", "item_no", "name", "description", "type", "unit", "unit_price", "min_quantity"],
     (function* () {
       for (let n = 0; n < items.length; n++) {
-        const { id, data } = items[n] as { id: number; data: ItemData };
+        const data = items[n] as ItemData;
         yield [
           n,
-          id,
+          ids[n] as number,
           data.itemNo,
           data.name,
           data.description,

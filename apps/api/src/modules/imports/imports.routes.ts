@@ -91,7 +91,7 @@ export function importsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       // The answer holds every row of the file (100,000 for a 10 MB upload): it is streamed as JSON
       // text (see previewJson), not checked against the response schema, which would copy all of it
-      // once more. The service builds it typed as ImportPreviewResponse; the schema documents it.
+      // once more. previewJson writes exactly ImportPreviewResponse; the schema documents it.
       async (request, reply) => {
         const preview = await previewImport(deps.db, uploadOf(request.body, request.query));
         // The stream's text is this answer's JSON; the type provider only knows the object form.

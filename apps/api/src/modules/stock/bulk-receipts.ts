@@ -6,7 +6,7 @@ import { reserveIds } from "../../db/reserve-ids.ts";
 import { AppError } from "../../http/app-error.ts";
 import { toThousandths } from "../../lib/decimal.ts";
 import { type Actor, announceWrites, recordAuditSelect } from "../audit/audit.repository.ts";
-import { lockStockSubjects } from "./stock.service.ts";
+import { lockReceiptSubjects } from "./stock.service.ts";
 
 /** One received quantity at one position, as a bulk upload brings them. */
 export interface BulkReceipt {
@@ -38,13 +38,7 @@ function refused(index: number, field: string, message: string): AppError {
  * locked FOR SHARE (ids ascending) so neither is archived before the caller commits.
  */
 async function lockAndCheck(tx: Tx, receipts: BulkReceipt[]): Promise<Map<number, string>> {
-  const locked = await lockStockSubjects(
-    tx,
-    receipts.map((receipt) => receipt.itemId),
-    receipts.map((receipt) => receipt.locationId),
-  );
-  const units = new Map([...locked.items.values()].map((item) => [item.id, item.unit]));
-  const live = locked.locations;
+  const { units, locations: live } = await lockReceiptSubjects(tx, receipts);
   receipts.forEach((receipt, index) => {
     const unit = units.get(receipt.itemId);
     if (unit === undefined) {

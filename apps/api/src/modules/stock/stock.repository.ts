@@ -73,6 +73,29 @@ export async function lockStockSubjectRows(
 }
 
 /**
+ * The locks of lockStockSubjectRows for receipts (no people), answered lean: the live items' ids and
+ * units as two lists in id order, and the live positions' ids. A bulk upload locks up to 100,000 of
+ * each, and an object per row would be that many objects made only to be read once.
+ */
+export async function lockReceiptSubjectRows(
+  tx: DbOrTx,
+  ids: { items: number[]; locations: number[] },
+): Promise<{ itemIds: number[]; units: string[]; locationIds: number[] }> {
+  const result = await tx.execute<{
+    itemIds: number[] | null;
+    units: string[] | null;
+    locationIds: number[] | null;
+  }>(sql`
+    with locked_items as materialized (${LIVE_ITEMS(ids.items)}),
+      locked_locations as materialized (${LIVE_LOCATIONS(ids.locations)})
+    select (select json_agg(id order by id) from locked_items) as "itemIds",
+      (select json_agg(unit order by id) from locked_items) as units,
+      (select json_agg(id order by id) from locked_locations) as "locationIds"`);
+  const row = result.rows[0];
+  return { itemIds: row?.itemIds ?? [], units: row?.units ?? [], locationIds: row?.locationIds ?? [] };
+}
+
+/**
  * Takes `amount` out of a balance under its row lock: SQL compares and subtracts, so no quantity is
  * ever read into JavaScript and written back. A balance taken to zero is deleted (every stored balance
  * is positive). Returns false, changing nothing, when the balance holds less than `amount` (or none).

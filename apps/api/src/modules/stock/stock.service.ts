@@ -8,6 +8,7 @@ import {
   availableQuantity,
   insertMovementsWithAudit,
   type LockedItem,
+  lockReceiptSubjectRows,
   lockStockSubjectRows,
   type MovementAnswer,
   type MovementRowInput,
@@ -31,9 +32,19 @@ function invalid(field: string, message: string): AppError {
   return new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
 }
 
-function uniqueSorted(values: Array<number | null>): number[] {
-  return [...new Set(values.filter((value): value is number => value !== null))].sort((a, b) => a - b);
+/** The distinct ids `idOf` gives for `values` (nulls left out), ascending: the order locks are taken in. */
+function uniqueSorted<T>(values: readonly T[], idOf: (value: T) => number | null): number[] {
+  const unique = new Set<number>();
+  for (const value of values) {
+    const id = idOf(value);
+    if (id !== null) {
+      unique.add(id);
+    }
+  }
+  return [...unique].sort((a, b) => a - b);
 }
+
+const itself = (id: number | null) => id;
 
 /**
  * Locks the live items and positions involved FOR SHARE (ids ascending), so neither is archived
@@ -46,15 +57,35 @@ export async function lockStockSubjects(
   personIds: Array<number | null> = [],
 ) {
   const locked = await lockStockSubjectRows(tx, {
-    items: uniqueSorted(itemIds),
-    locations: uniqueSorted(locationIds),
-    people: uniqueSorted(personIds),
+    items: uniqueSorted(itemIds, itself),
+    locations: uniqueSorted(locationIds, itself),
+    people: uniqueSorted(personIds, itself),
   });
   return {
     items: new Map(locked.items.map((item) => [item.id, item])),
     locations: new Set(locked.locations.map((location) => location.id)),
     people: new Map(locked.people.map((person) => [person.id, person.name])),
   };
+}
+
+/**
+ * lockStockSubjects for many receipts at once (bulk upload): the same locks in the same order, the
+ * receipts' ids collected without a list per kind, and only what a receipt needs back: each live
+ * item's unit and the live positions.
+ */
+export async function lockReceiptSubjects(
+  tx: Tx,
+  receipts: ReadonlyArray<{ itemId: number; locationId: number }>,
+): Promise<{ units: Map<number, string>; locations: Set<number> }> {
+  const locked = await lockReceiptSubjectRows(tx, {
+    items: uniqueSorted(receipts, (receipt) => receipt.itemId),
+    locations: uniqueSorted(receipts, (receipt) => receipt.locationId),
+  });
+  const units = new Map<number, string>();
+  for (let index = 0; index < locked.itemIds.length; index++) {
+    units.set(locked.itemIds[index] as number, locked.units[index] as string);
+  }
+  return { units, locations: new Set(locked.locationIds) };
 }
 
 /**
