@@ -127,6 +127,9 @@ describe("server messages in Arabic", () => {
     expect(localizeServerText("Name must be at most 60 characters", "ar")).toBe(
       "يجب ألا يزيد الاسم على 60 حرفًا",
     );
+    expect(localizeServerText("Quantity must be less than 1,000,000,000", "ar")).toMatch(
+      /^يجب أن يكون .+ أقل من 1,000,000,000$/,
+    );
     expect(translateServerText("Something the server never said", "ar")).toBeUndefined();
   });
 

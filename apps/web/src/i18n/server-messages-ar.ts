@@ -239,6 +239,10 @@ const AR_PATTERNS: Pattern[] = [
     /^(.+) must be a number with at most (\d+) decimals$/,
     (field, decimals) => `يجب أن يكون ${label(field ?? "")} رقمًا بحد أقصى ${decimals} منازل عشرية`,
   ],
+  [
+    /^(.+) must be less than ([\d,]+)$/,
+    (field, limit) => `يجب أن يكون ${label(field ?? "")} أقل من ${limit}`,
+  ],
 ];
 
 /** The report tables' titles, column headings and movement types, as the reports API names them. */

@@ -1,11 +1,15 @@
 import {
+  type DecimalDigits,
+  decimalPattern,
   type ImportField,
   type ImportPreviewRow,
   type ImportRowError,
   ITEM_TYPES,
   ITEM_UNITS,
   MESSAGES,
+  MONEY_DIGITS,
   moneySchema,
+  QUANTITY_DIGITS,
   quantitySchema,
 } from "@wms/domain";
 import type { RawRow } from "./csv-reader.ts";
@@ -20,17 +24,20 @@ export const GIVES = Object.fromEntries(ITEM_FIELDS.map((field, index) => [field
   number
 >;
 
-/** A decimal cell: the common valid case is recognised by a pattern, anything else gets the schema's message. */
-function decimalChecker(schema: ReturnType<typeof quantitySchema>, decimals: number) {
-  const valid = new RegExp(`^\\d{1,12}(\\.\\d{1,${decimals}})?$`);
+/**
+ * A decimal cell: the common valid case is recognised by the schema's own pattern (its digit limits),
+ * anything else gets the schema's message.
+ */
+function decimalChecker(schema: ReturnType<typeof quantitySchema>, digits: DecimalDigits) {
+  const valid = decimalPattern(digits);
   return {
     safeParse: (value: string) =>
       valid.test(value) ? ({ success: true, data: value } as const) : schema.safeParse(value),
   };
 }
-const QUANTITY = decimalChecker(quantitySchema("Quantity"), 3);
-const UNIT_PRICE = decimalChecker(moneySchema("Unit price"), 2);
-const MIN_QUANTITY = decimalChecker(quantitySchema("Minimum quantity"), 3);
+const QUANTITY = decimalChecker(quantitySchema("Quantity"), QUANTITY_DIGITS);
+const UNIT_PRICE = decimalChecker(moneySchema("Unit price"), MONEY_DIGITS);
+const MIN_QUANTITY = decimalChecker(quantitySchema("Minimum quantity"), QUANTITY_DIGITS);
 
 export interface CheckedRow {
   row: number;

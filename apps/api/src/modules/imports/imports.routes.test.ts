@@ -303,6 +303,8 @@ describe("row errors and preview validations", () => {
       line({ itemNo: "R-6", quantity: "" }),
       line({ itemNo: "R-7", warehouse: "" }),
       `${line({ itemNo: "R-8" })},surplus`,
+      // Ten digits: more than a quantity may have anywhere (the movement form refuses it too).
+      line({ itemNo: "R-9", quantity: "1000000000" }),
     ].join("\n");
     expect(await rowErrors(body)).toEqual({
       1: ["Not enough columns"],
@@ -313,6 +315,7 @@ describe("row errors and preview validations", () => {
       6: ["Quantity must be a non-negative number"],
       7: ["Warehouse name required"],
       8: ["Too many columns"],
+      9: ["Quantity must be less than 1,000,000,000"],
     });
   });
 
