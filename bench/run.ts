@@ -36,6 +36,7 @@ import {
   timeGets,
 } from "./lib/http.ts";
 import { importCsv, postImport } from "./lib/imports.ts";
+import { pgbenchMovementReplay } from "./lib/movement-replay.ts";
 import { pgbenchTpcb } from "./lib/pgbench.ts";
 import { writeReadme } from "./lib/report.ts";
 import { median, round, summary } from "./lib/stats.ts";
@@ -78,6 +79,8 @@ const config = quick
       csvRows: 100_000,
     };
 const CONNECTIONS = 8;
+/** The staff members' user ids: the dataset creates the administrator first, then the staff. */
+const STAFF_IDS = Array.from({ length: STAFF_COUNT }, (_, i) => i + 2);
 
 const log = (message: string) =>
   process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
@@ -105,7 +108,7 @@ async function signInAll(base: string) {
   for (let n = 1; n <= STAFF_COUNT; n++) {
     staff.push(await signIn(base, "staff", staffEmail(n), BENCH_PASSWORD));
   }
-  return { admin, staff, staffIds: Array.from({ length: STAFF_COUNT }, (_, i) => i + 2) };
+  return { admin, staff, staffIds: STAFF_IDS };
 }
 
 /** 200 distinct items, each held (>= 5 units) at one position, paired with another grid position. */
@@ -382,6 +385,21 @@ async function main() {
     scale: 10,
   });
   log(`pgbench: ${results.pgbench.tps} tps`);
+  log(`pgbench: a movement's own SQL, -c ${CONNECTIONS} -T ${config.loadSeconds}`);
+  results.movementReplay = await pgbenchMovementReplay({
+    url: pg15.url,
+    host: PG15.hostname,
+    port: Number(PG15.port || 5432),
+    user: decodeURIComponent(PG15.username || "postgres"),
+    database: new URL(pg15.url).pathname.slice(1),
+    clients: CONNECTIONS,
+    seconds: config.loadSeconds,
+    pairs: await movePairs(pg15.url, pg15.dataset),
+    staffIds: STAFF_IDS,
+  });
+  log(
+    `pgbench: ${results.movementReplay.movementsPerSecond} movements/s replayed, ${results.movementReplay.failed} failed`,
+  );
 
   const api = await startApi(pg15.url, WEB_OUT);
   try {
@@ -391,6 +409,7 @@ async function main() {
       ...movementFigures,
       anchorTps: results.pgbench.tps,
       ratio: round(movement.rps / results.pgbench.tps, 2),
+      replayRatio: round(movement.rps / results.movementReplay.movementsPerSecond, 2),
     };
     const adminCookie = sessions.admin;
 

@@ -32,6 +32,16 @@ export function budgetRows(r: Record<string, any>): Row[] {
       ratio: "",
       verdict: pass(m.latencyMs.p95 < 25),
     });
+    const replay = r.movementReplay;
+    if (replay) {
+      rows.push({
+        budget: "A movement's own SQL replayed by pgbench at 8 clients (no budget): the database's share",
+        measured: `${replay.movementsPerSecond} movements/s (${replay.failed} failed)`,
+        anchor: `pgbench TPC-B ${r.pgbench.tps} tps; the API reaches ${Math.round(m.replayRatio * 100)}% of the replay`,
+        ratio: `${Math.round((replay.movementsPerSecond / r.pgbench.tps) * 100)}%`,
+        verdict: "n/a",
+      });
+    }
     if (m.floor) {
       rows.push({
         budget: "HTTP floor at 8 clients (no budget): GET /api/session, the session lookup alone",

@@ -51,7 +51,7 @@ export async function positionId(
   return id;
 }
 
-const EMPTY_CHANGE = {
+export const EMPTY_CHANGE = {
   fromLocationId: null,
   toLocationId: null,
   adjustment: null,

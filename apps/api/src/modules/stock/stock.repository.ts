@@ -11,11 +11,14 @@ export interface LockedItem {
 }
 
 /**
- * A list of ids as one int[] parameter: the statement's text stays the same whatever the list (so it
+ * A list of ids as one array parameter: the statement's text stays the same whatever the list (so it
  * can be prepared), a batch of 100,000 never meets PostgreSQL's parameter limit, and the planner sees
  * an array, not a set function it guesses at 100 rows (which made it scan every position).
+ * The parameter is text, cast in SQL: typed int[], a custom plan would see each list's length, always
+ * look cheaper than the generic plan, and be planned afresh on every call (0.3 ms of the lock
+ * statement's time per movement). As text, the length is unknown to both and the plan is made once.
  */
-const idArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+const idArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::text::int[]`;
 
 const LIVE_ITEMS = (ids: number[]) => sql`
   select id, unit, unit_price::text as "unitPrice" from items

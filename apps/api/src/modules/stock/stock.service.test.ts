@@ -4,11 +4,14 @@ import { createTestContext } from "../../../test/context.ts";
 import {
   createTestItem,
   createTestWarehouse,
+  EMPTY_CHANGE,
   expectLedgerConsistent,
   positionId,
   receive,
   writeStock,
 } from "../../../test/factories/stock.ts";
+import { SYSTEM_ACTOR } from "../audit/audit.repository.ts";
+import { writeStockChanges } from "./stock.service.ts";
 
 const ctx = await createTestContext();
 const warehouse = await createTestWarehouse(ctx, { maxShelves: 2, sectionsPerShelf: 2 });
@@ -120,5 +123,38 @@ describe("the stock service", () => {
     );
     expect(await balance(item.id, a01)).toBe("50");
     expect(await balance(item.id, b02)).toBe("50");
+  });
+
+  it("plans a movement's statements once per connection, not on every movement", async () => {
+    const item = await createTestItem(ctx);
+    await receive(ctx, item.id, a01, "20");
+    const plans = await ctx.db.transaction(async (tx) => {
+      for (let n = 0; n < 12; n++) {
+        const [from, to] = n % 2 === 0 ? [a01, b02] : [b02, a01];
+        const move = { ...EMPTY_CHANGE, type: "moved" as const, itemId: item.id, quantity: "1" };
+        await writeStockChanges(tx, [{ ...move, fromLocationId: from, toLocationId: to }], SYSTEM_ACTOR);
+      }
+      const prepared = await tx.execute<{
+        statement: string;
+        types: string;
+        custom: number;
+        generic: number;
+      }>(sql`
+        select statement, parameter_types::text as types, custom_plans::int as custom,
+          generic_plans::int as generic
+        from pg_prepared_statements where name like 'wms_%'`);
+      return prepared.rows;
+    });
+    const lock = plans.filter((plan) => plan.statement.includes("locked_items"));
+    expect(lock).toHaveLength(1);
+    for (const plan of plans) {
+      // PostgreSQL tries five custom plans before it settles on the generic one; each later custom
+      // plan is a planning of its own on a movement.
+      expect(plan.custom).toBeLessThanOrEqual(5);
+      // A list typed int[] shows the custom plan its length, which on a large catalogue always looks
+      // cheaper than the generic plan: planned on every call (the tables here are too small to show it).
+      expect(plan.types).not.toContain("[]");
+    }
+    expect(lock[0]?.generic).toBeGreaterThanOrEqual(7);
   });
 });

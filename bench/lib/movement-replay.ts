@@ -1,0 +1,193 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { query } from "./db.ts";
+import type { MovePair } from "./http.ts";
+
+const run = promisify(execFile);
+
+export interface ReplayResult {
+  clients: number;
+  seconds: number;
+  pairs: number;
+  /** Movements per second: each script run is two movements (there and back again). */
+  movementsPerSecond: number;
+  latencyAvgMs: number;
+  failed: number;
+  version: string;
+}
+
+/**
+ * One movement of the pair's item from `from` to `to`, as the API's stock service writes it
+ * (apps/api/src/modules/stock/stock.repository.ts), in the same transaction shape: lock the item,
+ * the two positions and the managing person; take from the source (`quantity > amount`, and only when
+ * nothing was taken, delete a balance of exactly the amount); add to the destination; append the
+ * movement, its audit row and read its answer in one statement; commit. Ids come from the pairs
+ * table by sub-select, so no extra round trip. The change event's NOTIFY (shared by transactions that
+ * commit together) is left out.
+ */
+function movementSql(from: "a" | "b", to: "a" | "b"): string {
+  const pair = "(select item_id from bench_replay_pairs where k = :k::int)";
+  const at = (column: "a" | "b") => `(select ${column} from bench_replay_pairs where k = :k::int)`;
+  return `BEGIN;
+with locked_items as materialized (
+  select id, unit, unit_price::text as "unitPrice" from items
+  where id = any(array[${pair}]) and archived_at is null order by id for share),
+locked_locations as materialized (
+  select l.id, l.warehouse_id as "warehouseId" from locations l
+  join warehouses w on w.id = l.warehouse_id and w.archived_at is null
+  where l.id = any(array[${at("a")}, ${at("b")}]) and l.archived_at is null order by l.id for share of l),
+locked_people as materialized (
+  select id, name from users where id = any(array[:m::int]) and deleted_at is null order by id for key share)
+select (select json_agg(locked_items) from locked_items) as items,
+  (select json_agg(locked_locations) from locked_locations) as locations,
+  (select json_agg(locked_people) from locked_people) as people;
+with taken as (
+  update stock_balances set quantity = quantity - 1::numeric, updated_at = now()
+  where item_id = ${pair} and location_id = ${at(from)} and quantity > 1::numeric returning 1)
+select count(*) as took from taken \\gset
+\\if :took = 0
+delete from stock_balances where item_id = ${pair} and location_id = ${at(from)} and quantity = 1::numeric;
+\\endif
+insert into stock_balances (item_id, location_id, quantity)
+  select r.item_id, r.location_id, r.quantity
+  from jsonb_to_recordset(jsonb_build_array(jsonb_build_object('n', 0, 'item_id', ${pair},
+    'location_id', ${at(to)}, 'quantity', 1))) as r(n int, item_id int, location_id int, quantity numeric)
+  order by r.n
+  on conflict (item_id, location_id)
+  do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now();
+with r as materialized (
+  select * from jsonb_to_recordset((select jsonb_build_array(jsonb_build_object('n', 0, 'type', 'moved',
+      'item_id', p.item_id, 'quantity', '1', 'unit', (select unit from items where id = p.item_id),
+      'from_location_id', p.${from}, 'to_location_id', p.${to}, 'reason', 'Benchmark move',
+      'managed_by', :m::int, 'managed_by_name', (select name from users where id = :m::int),
+      'created_by', :m::int,
+      'after', jsonb_build_object('type', 'moved', 'itemId', p.item_id, 'quantity', '1',
+        'fromLocationId', p.${from}, 'toLocationId', p.${to}, 'reason', 'Benchmark move', 'managedBy', :m::int)))
+    from bench_replay_pairs p where p.k = :k::int)) as r(n int, type text, item_id int,
+    quantity numeric, unit text, from_location_id int, to_location_id int, adjustment text, reason text,
+    managed_by int, managed_by_name text, supplier text, invoice text, unit_price numeric, purchase_id int,
+    occurred_at timestamptz, created_by int, after jsonb)
+), inserted as (
+  insert into stock_movements (type, item_id, quantity, unit, from_location_id, to_location_id, adjustment,
+    reason, managed_by, managed_by_name, supplier, invoice, unit_price, purchase_id, occurred_at, created_by)
+  select r.type, r.item_id, r.quantity, r.unit, r.from_location_id, r.to_location_id, r.adjustment, r.reason,
+    r.managed_by, r.managed_by_name, r.supplier, r.invoice, r.unit_price, r.purchase_id,
+    coalesce(r.occurred_at, now()), r.created_by
+  from r order by r.n
+  returning *
+), numbered as (
+  select id, (row_number() over (order by id) - 1)::int as n from inserted
+), audited as (
+  insert into audit_log (actor_id, entity, entity_id, action, before, after, request_id)
+  select :m::int, 'stock_movement', r.entity_id, 'create', null, r.after, 'bench-replay'
+  from (select numbered.id::text, r.after from numbered join r using (n)) as r(entity_id, after)
+)
+select numbered.id::int as id, (select to_json(a) from (
+  select m.id::int, m.type, m.adjustment, m.item_id as "itemId", i.item_no as "itemNo", i.name as "itemName",
+    trim_scale(m.quantity)::text as quantity, m.unit,
+    (select json_build_object('id', l.id, 'warehouseId', l.warehouse_id, 'warehouseName', w.name,
+      'shelf', l.shelf, 'section', l.section)
+     from locations l join warehouses w on w.id = l.warehouse_id where l.id = m.from_location_id) as "from",
+    (select json_build_object('id', l.id, 'warehouseId', l.warehouse_id, 'warehouseName', w.name,
+      'shelf', l.shelf, 'section', l.section)
+     from locations l join warehouses w on w.id = l.warehouse_id where l.id = m.to_location_id) as "to",
+    m.reason, m.managed_by as "managedBy",
+    coalesce(m.managed_by_name, (select u.name from users u where u.id = m.managed_by)) as "staffName",
+    m.supplier, m.invoice, m.unit_price::text as "unitPrice", m.purchase_id as "purchaseId",
+    to_json(m.occurred_at) #>> '{}' as "occurredAt", to_json(m.created_at) #>> '{}' as "createdAt",
+    m.created_by as "createdBy", (select u.name from users u where u.id = m.created_by) as "createdByName",
+    greatest(0, ceil(extract(epoch from (m.created_at + interval '10 minutes' - now())) / 60))::int
+      as "deleteMinutesLeft"
+  from inserted m join items i on i.id = m.item_id) a where a.id = numbered.id) as answer
+from numbered order by n;
+COMMIT;
+`;
+}
+
+/**
+ * The database's own share of a movement: pgbench (C, prepared statements) replays a movement's SQL
+ * at `clients` clients against the benchmark's data set, with no HTTP, no sessions and no JavaScript.
+ * What the API reaches against it is what its own layers cost. Each client owns its own pairs (as the
+ * HTTP load never has two requests on one item at once) and moves one unit there and back again, so
+ * stock stays valid and the ledger invariants, checked after the HTTP run, cover these movements too.
+ */
+export async function pgbenchMovementReplay(options: {
+  url: string;
+  host: string;
+  port: number;
+  user: string;
+  database: string;
+  clients: number;
+  seconds: number;
+  pairs: MovePair[];
+  staffIds: number[];
+}): Promise<ReplayResult> {
+  const perClient = Math.floor(options.pairs.length / options.clients);
+  if (perClient < 1 || options.staffIds.length === 0) {
+    throw new Error("the movement replay needs at least one pair per client and one staff member");
+  }
+  const pairs = options.pairs.slice(0, perClient * options.clients);
+  await query(options.url, "drop table if exists bench_replay_pairs");
+  await query(
+    options.url,
+    `create table bench_replay_pairs as
+     select k::int, item_id::int, a::int, b::int
+     from jsonb_to_recordset($1::jsonb) as r(k int, item_id int, a int, b int)`,
+    [JSON.stringify(pairs.map((pair, n) => ({ k: n, item_id: pair.itemId, a: pair.a, b: pair.b })))],
+  );
+  await query(options.url, "alter table bench_replay_pairs add primary key (k)");
+  const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wms-replay-")), "movement.sql");
+  const staff = options.staffIds;
+  fs.writeFileSync(
+    script,
+    [
+      `\\set k :client_id + ${options.clients} * random(0, ${perClient - 1})`,
+      `\\set m ${Math.min(...staff)} + random(0, ${staff.length - 1})`,
+      movementSql("a", "b"),
+      movementSql("b", "a"),
+    ].join("\n"),
+  );
+  try {
+    const { stdout } = await run(
+      "pgbench",
+      [
+        "-n",
+        "-M",
+        "prepared",
+        "-c",
+        String(options.clients),
+        "-j",
+        String(Math.min(2, options.clients)),
+        "-T",
+        String(options.seconds),
+        "-f",
+        script,
+        "-h",
+        options.host,
+        "-p",
+        String(options.port),
+        "-U",
+        options.user,
+        options.database,
+      ],
+      { env: { ...process.env, PGCONNECT_TIMEOUT: "10" }, timeout: (options.seconds + 120) * 1000 },
+    );
+    const number = (pattern: RegExp) => Number(pattern.exec(stdout)?.[1] ?? Number.NaN);
+    const { stdout: version } = await run("pgbench", ["--version"]);
+    return {
+      clients: options.clients,
+      seconds: options.seconds,
+      pairs: pairs.length,
+      movementsPerSecond: Math.round(2 * number(/tps = ([\d.]+) \(without initial connection time\)/)),
+      latencyAvgMs: number(/latency average = ([\d.]+) ms/),
+      failed: number(/number of failed transactions: (\d+)/) || 0,
+      version: version.trim(),
+    };
+  } finally {
+    fs.rmSync(path.dirname(script), { recursive: true, force: true });
+    await query(options.url, "drop table if exists bench_replay_pairs");
+  }
+}
