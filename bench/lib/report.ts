@@ -35,9 +35,17 @@ export function budgetRows(r: Record<string, any>): Row[] {
     const replay = r.movementReplay;
     if (replay) {
       rows.push({
-        budget: "A movement's own SQL replayed by pgbench at 8 clients (no budget): the database's share",
-        measured: `${replay.movementsPerSecond} movements/s (${replay.failed} failed)`,
-        anchor: `pgbench TPC-B ${r.pgbench.tps} tps; the API reaches ${Math.round(m.replayRatio * 100)}% of the replay`,
+        budget:
+          "Movement POST at 8 clients: >= 50% of the same movement's SQL replayed by pgbench (decision 013)",
+        measured: `${m.rps} movements/s`,
+        anchor: `pgbench replay ${replay.movementsPerSecond} movements/s (${replay.failed} failed, ${replay.violations ?? "?"} ledger violations after it)`,
+        ratio: `${Math.round(m.replayRatio * 100)}%`,
+        verdict: pass(m.replayRatio >= 0.5),
+      });
+      rows.push({
+        budget: "The replay against TPC-B (no budget): the ceiling the database leaves any API",
+        measured: `${replay.movementsPerSecond} movements/s`,
+        anchor: `pgbench TPC-B ${r.pgbench.tps} tps`,
         ratio: `${Math.round((replay.movementsPerSecond / r.pgbench.tps) * 100)}%`,
         verdict: "n/a",
       });
@@ -185,7 +193,7 @@ export function budgetRows(r: Record<string, any>): Row[] {
     if (lh) {
       rows.push({
         budget: `Lighthouse performance, ${page} >= 95`,
-        measured: `${lh.score} (LCP ${Math.round(lh.metrics.lcpMs)} ms, TBT ${Math.round(lh.metrics.tbtMs)} ms)`,
+        measured: `${lh.score}${lh.scores ? `, median of ${lh.scores.join(", ")}` : ""} (LCP ${Math.round(lh.metrics.lcpMs)} ms, TBT ${Math.round(lh.metrics.tbtMs)} ms)`,
         anchor: "",
         ratio: "",
         verdict: pass((lh.score ?? 0) >= 95),
