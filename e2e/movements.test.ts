@@ -573,4 +573,69 @@ describe("[MOVEMENTS] Stock Movements", () => {
     ]);
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
+
+  it("names a movement's warehouse once over its positions, so a long name keeps the route column narrow", async () => {
+    const prefix = uniquePrefix("MR");
+    // The longest name a warehouse may have (60 characters).
+    const longName = `${prefix} Al Quoz Industrial Central Distribution Store`.padEnd(60, "s").slice(0, 60);
+    const long = await createWarehouse(longName, 2, 2);
+    const other = await createWarehouse(`${prefix} Port`, 1, 1);
+    const item = await createItem({ itemNo: `${prefix}-TEA`, name: `Route Tea ${prefix}` });
+    await recordMovement({
+      type: "received",
+      itemId: item.id,
+      quantity: "10",
+      to: `${long.name}A01`,
+      reason: "Opening",
+    });
+    await recordMovement({
+      type: "moved",
+      itemId: item.id,
+      quantity: "3",
+      from: `${long.name}A01`,
+      to: `${long.name}B02`,
+      reason: "Within",
+    });
+    await recordMovement({
+      type: "moved",
+      itemId: item.id,
+      quantity: "1",
+      from: `${long.name}B02`,
+      to: `${other.name}A01`,
+      reason: "Across",
+    });
+
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: "Movements" })
+      .click();
+    await expectPath(page, "/wmscontrolpaneladmin/movements");
+    await searchMovements(page, item.itemNo);
+    await page.getByText("Showing 1–3 of 3").waitFor();
+    const table = page.getByRole("table", { name: "Movements" });
+    const rows = table.getByRole("row");
+
+    // Within one warehouse: its name once, then "A01 → B02".
+    const within = rows.filter({ hasText: "Within" });
+    expect(await within.getByText(long.name, { exact: true }).count()).toBe(1);
+    await within.getByText("A01", { exact: true }).waitFor();
+    await within.getByText("B02", { exact: true }).waitFor();
+    // Between two warehouses: each position under its own warehouse's name.
+    const across = rows.filter({ hasText: "Across" });
+    await across.getByText(long.name, { exact: true }).waitFor();
+    await across.getByText(other.name, { exact: true }).waitFor();
+    await across.getByText("B02", { exact: true }).waitFor();
+    // A receipt: nothing it came from.
+    await rows.filter({ hasText: "Opening" }).getByText("—", { exact: true }).waitFor();
+
+    // The route column stays narrow: the name wraps in its own line (the old "name+A01 → name+B02" on
+    // one line made it over 1,000 px wide with a name this long, and the list scrolled sideways).
+    const routeHeader = table.getByRole("columnheader", { name: "From → To" });
+    const routeWidth = (await routeHeader.boundingBox())?.width ?? Number.POSITIVE_INFINITY;
+    expect(routeWidth).toBeLessThanOrEqual(240);
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
 });
