@@ -3,10 +3,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { selectMovementsFrom } from "../../apps/api/src/modules/movements/movements.repository.ts";
 import { query } from "./db.ts";
 import type { MovePair } from "./http.ts";
 
 const run = promisify(execFile);
+
+/** The answer a movement's POST reads in its writing statement: the API's own query, its values inline. */
+const MOVEMENT_ANSWER = new PgDialect().sqlToQuery(
+  selectMovementsFrom(sql.raw("inserted")).inlineParams(),
+).sql;
 
 export interface ReplayResult {
   clients: number;
@@ -24,9 +32,10 @@ export interface ReplayResult {
  * (apps/api/src/modules/stock/stock.repository.ts), in the same transaction shape: lock the item,
  * the two positions and the managing person; take from the source (`quantity > amount`, and only when
  * nothing was taken, delete a balance of exactly the amount); add to the destination; append the
- * movement, its audit row and read its answer in one statement; commit. Ids come from the pairs
- * table by sub-select, so no extra round trip. The change event's NOTIFY (shared by transactions that
- * commit together) is left out.
+ * movement, its audit row and read its answer (the API's own query) in one statement; commit. The
+ * other statements are copies of the repository's: keep them in step when it changes. Ids come from
+ * the pairs table by sub-select, so no extra round trip. The change event's NOTIFY (shared by
+ * transactions that commit together) is left out.
  */
 function movementSql(from: "a" | "b", to: "a" | "b"): string {
   const pair = "(select item_id from bench_replay_pairs where k = :k::int)";
@@ -85,23 +94,7 @@ with r as materialized (
   select :m::int, 'stock_movement', r.entity_id, 'create', null, r.after, 'bench-replay'
   from (select numbered.id::text, r.after from numbered join r using (n)) as r(entity_id, after)
 )
-select numbered.id::int as id, (select to_json(a) from (
-  select m.id::int, m.type, m.adjustment, m.item_id as "itemId", i.item_no as "itemNo", i.name as "itemName",
-    trim_scale(m.quantity)::text as quantity, m.unit,
-    (select json_build_object('id', l.id, 'warehouseId', l.warehouse_id, 'warehouseName', w.name,
-      'shelf', l.shelf, 'section', l.section)
-     from locations l join warehouses w on w.id = l.warehouse_id where l.id = m.from_location_id) as "from",
-    (select json_build_object('id', l.id, 'warehouseId', l.warehouse_id, 'warehouseName', w.name,
-      'shelf', l.shelf, 'section', l.section)
-     from locations l join warehouses w on w.id = l.warehouse_id where l.id = m.to_location_id) as "to",
-    m.reason, m.managed_by as "managedBy",
-    coalesce(m.managed_by_name, (select u.name from users u where u.id = m.managed_by)) as "staffName",
-    m.supplier, m.invoice, m.unit_price::text as "unitPrice", m.purchase_id as "purchaseId",
-    to_json(m.occurred_at) #>> '{}' as "occurredAt", to_json(m.created_at) #>> '{}' as "createdAt",
-    m.created_by as "createdBy", (select u.name from users u where u.id = m.created_by) as "createdByName",
-    greatest(0, ceil(extract(epoch from (m.created_at + interval '10 minutes' - now())) / 60))::int
-      as "deleteMinutesLeft"
-  from inserted m join items i on i.id = m.item_id) a where a.id = numbered.id) as answer
+select numbered.id::int as id, (select to_json(a) from (${MOVEMENT_ANSWER}) a where a.id = numbered.id) as answer
 from numbered order by n;
 COMMIT;
 `;
