@@ -1,15 +1,12 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { selectMovementsFrom } from "../../apps/api/src/modules/movements/movements.repository.ts";
 import { query } from "./db.ts";
 import type { MovePair } from "./http.ts";
-
-const run = promisify(execFile);
+import { type PgbenchTarget, runPgbench } from "./pgbench.ts";
 
 /** The answer a movement's POST reads in its writing statement: the API's own query, its values inline. */
 const MOVEMENT_ANSWER = new PgDialect().sqlToQuery(
@@ -107,17 +104,9 @@ COMMIT;
  * HTTP load never has two requests on one item at once) and moves one unit there and back again, so
  * stock stays valid and the ledger invariants, checked after the HTTP run, cover these movements too.
  */
-export async function pgbenchMovementReplay(options: {
-  url: string;
-  host: string;
-  port: number;
-  user: string;
-  database: string;
-  clients: number;
-  seconds: number;
-  pairs: MovePair[];
-  staffIds: number[];
-}): Promise<ReplayResult> {
+export async function pgbenchMovementReplay(
+  options: PgbenchTarget & { url: string; pairs: MovePair[]; staffIds: number[] },
+): Promise<ReplayResult> {
   const perClient = Math.floor(options.pairs.length / options.clients);
   if (perClient < 1 || options.staffIds.length === 0) {
     throw new Error("the movement replay needs at least one pair per client and one staff member");
@@ -144,40 +133,15 @@ export async function pgbenchMovementReplay(options: {
     ].join("\n"),
   );
   try {
-    const { stdout } = await run(
-      "pgbench",
-      [
-        "-n",
-        "-M",
-        "prepared",
-        "-c",
-        String(options.clients),
-        "-j",
-        String(Math.min(2, options.clients)),
-        "-T",
-        String(options.seconds),
-        "-f",
-        script,
-        "-h",
-        options.host,
-        "-p",
-        String(options.port),
-        "-U",
-        options.user,
-        options.database,
-      ],
-      { env: { ...process.env, PGCONNECT_TIMEOUT: "10" }, timeout: (options.seconds + 120) * 1000 },
-    );
-    const number = (pattern: RegExp) => Number(pattern.exec(stdout)?.[1] ?? Number.NaN);
-    const { stdout: version } = await run("pgbench", ["--version"]);
+    const result = await runPgbench(options, ["-M", "prepared", "-f", script]);
     return {
       clients: options.clients,
       seconds: options.seconds,
       pairs: pairs.length,
-      movementsPerSecond: Math.round(2 * number(/tps = ([\d.]+) \(without initial connection time\)/)),
-      latencyAvgMs: number(/latency average = ([\d.]+) ms/),
-      failed: number(/number of failed transactions: (\d+)/) || 0,
-      version: version.trim(),
+      movementsPerSecond: Math.round(2 * result.tps),
+      latencyAvgMs: result.latencyAvgMs,
+      failed: result.failed,
+      version: result.version,
     };
   } finally {
     fs.rmSync(path.dirname(script), { recursive: true, force: true });
