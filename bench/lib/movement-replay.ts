@@ -4,14 +4,29 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { selectMovementsFrom } from "../../apps/api/src/modules/movements/movements.repository.ts";
+import { insertMovementsStatement } from "../../apps/api/src/modules/stock/stock.repository.ts";
 import { query } from "./db.ts";
 import type { MovePair } from "./http.ts";
 import { type PgbenchTarget, runPgbench } from "./pgbench.ts";
 
-/** The answer a movement's POST reads in its writing statement: the API's own query, its values inline. */
-const MOVEMENT_ANSWER = new PgDialect().sqlToQuery(
-  selectMovementsFrom(sql.raw("inserted")).inlineParams(),
-).sql;
+/**
+ * The API's own statement appending a movement, its audit row and reading its answer
+ * (insertMovementsStatement), its values inline and its row built from the pair by pgbench's variables.
+ */
+function movementInsert(from: "a" | "b", to: "a" | "b", actorId: number): string {
+  const records = sql.raw(`(select jsonb_build_array(jsonb_build_object('n', 0, 'type', 'moved',
+      'item_id', p.item_id, 'quantity', '1', 'unit', (select unit from items where id = p.item_id),
+      'from_location_id', p.${from}, 'to_location_id', p.${to}, 'reason', 'Benchmark move',
+      'managed_by', :m::int, 'managed_by_name', (select name from users where id = :m::int),
+      'created_by', :m::int,
+      'after', jsonb_build_object('type', 'moved', 'itemId', p.item_id, 'quantity', '1',
+        'fromLocationId', p.${from}, 'toLocationId', p.${to}, 'reason', 'Benchmark move', 'managedBy', :m::int)))
+    from bench_replay_pairs p where p.k = :k::int)`);
+  const actor = { userId: actorId, requestId: "bench-replay" };
+  return new PgDialect().sqlToQuery(
+    insertMovementsStatement(records, actor, selectMovementsFrom).inlineParams(),
+  ).sql;
+}
 
 export interface ReplayResult {
   clients: number;
@@ -29,12 +44,12 @@ export interface ReplayResult {
  * (apps/api/src/modules/stock/stock.repository.ts), in the same transaction shape: lock the item,
  * the two positions and the managing person; take from the source (`quantity > amount`, and only when
  * nothing was taken, delete a balance of exactly the amount); add to the destination; append the
- * movement, its audit row and read its answer (the API's own query) in one statement; commit. The
- * other statements are copies of the repository's: keep them in step when it changes. Ids come from
+ * movement, its audit row and read its answer in one statement (the API's own, rendered); commit.
+ * The lock, take and add statements are copies of the repository's: keep them in step with it. Ids come from
  * the pairs table by sub-select, so no extra round trip. The change event's NOTIFY (shared by
  * transactions that commit together) is left out.
  */
-function movementSql(from: "a" | "b", to: "a" | "b"): string {
+function movementSql(from: "a" | "b", to: "a" | "b", actorId: number): string {
   const pair = "(select item_id from bench_replay_pairs where k = :k::int)";
   const at = (column: "a" | "b") => `(select ${column} from bench_replay_pairs where k = :k::int)`;
   return `BEGIN;
@@ -64,35 +79,7 @@ insert into stock_balances (item_id, location_id, quantity)
   order by r.n
   on conflict (item_id, location_id)
   do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now();
-with r as materialized (
-  select * from jsonb_to_recordset((select jsonb_build_array(jsonb_build_object('n', 0, 'type', 'moved',
-      'item_id', p.item_id, 'quantity', '1', 'unit', (select unit from items where id = p.item_id),
-      'from_location_id', p.${from}, 'to_location_id', p.${to}, 'reason', 'Benchmark move',
-      'managed_by', :m::int, 'managed_by_name', (select name from users where id = :m::int),
-      'created_by', :m::int,
-      'after', jsonb_build_object('type', 'moved', 'itemId', p.item_id, 'quantity', '1',
-        'fromLocationId', p.${from}, 'toLocationId', p.${to}, 'reason', 'Benchmark move', 'managedBy', :m::int)))
-    from bench_replay_pairs p where p.k = :k::int)) as r(n int, type text, item_id int,
-    quantity numeric, unit text, from_location_id int, to_location_id int, adjustment text, reason text,
-    managed_by int, managed_by_name text, supplier text, invoice text, unit_price numeric, purchase_id int,
-    occurred_at timestamptz, created_by int, after jsonb)
-), inserted as (
-  insert into stock_movements (type, item_id, quantity, unit, from_location_id, to_location_id, adjustment,
-    reason, managed_by, managed_by_name, supplier, invoice, unit_price, purchase_id, occurred_at, created_by)
-  select r.type, r.item_id, r.quantity, r.unit, r.from_location_id, r.to_location_id, r.adjustment, r.reason,
-    r.managed_by, r.managed_by_name, r.supplier, r.invoice, r.unit_price, r.purchase_id,
-    coalesce(r.occurred_at, now()), r.created_by
-  from r order by r.n
-  returning *
-), numbered as (
-  select id, (row_number() over (order by id) - 1)::int as n from inserted
-), audited as (
-  insert into audit_log (actor_id, entity, entity_id, action, before, after, request_id)
-  select :m::int, 'stock_movement', r.entity_id, 'create', null, r.after, 'bench-replay'
-  from (select numbered.id::text, r.after from numbered join r using (n)) as r(entity_id, after)
-)
-select numbered.id::int as id, (select to_json(a) from (${MOVEMENT_ANSWER}) a where a.id = numbered.id) as answer
-from numbered order by n;
+${movementInsert(from, to, actorId)};
 COMMIT;
 `;
 }
@@ -123,13 +110,14 @@ export async function pgbenchMovementReplay(
   await query(options.url, "alter table bench_replay_pairs add primary key (k)");
   const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wms-replay-")), "movement.sql");
   const staff = options.staffIds;
+  const firstStaff = Math.min(...staff);
   fs.writeFileSync(
     script,
     [
       `\\set k :client_id + ${options.clients} * random(0, ${perClient - 1})`,
-      `\\set m ${Math.min(...staff)} + random(0, ${staff.length - 1})`,
-      movementSql("a", "b"),
-      movementSql("b", "a"),
+      `\\set m ${firstStaff} + random(0, ${staff.length - 1})`,
+      movementSql("a", "b", firstStaff),
+      movementSql("b", "a", firstStaff),
     ].join("\n"),
   );
   try {

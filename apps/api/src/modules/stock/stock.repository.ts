@@ -218,15 +218,26 @@ export async function insertMovementsWithAudit(
     created_by: row.createdBy,
     after: row.after,
   }));
+  const result = await executePrepared<{ id: number; answer: unknown }>(
+    tx,
+    insertMovementsStatement(sql`${JSON.stringify(records)}::jsonb`, actor, answer),
+  );
+  return result.rows;
+}
+
+/**
+ * The statement of insertMovementsWithAudit, over `records`: a jsonb array of the rows (the columns of
+ * the recordset below, `n` their order, `after` each row's audit entry). Also rendered by the
+ * benchmark's pgbench replay of a movement, so it measures this very statement.
+ */
+export function insertMovementsStatement(records: SQL, actor: Actor, answer?: MovementAnswer): SQL {
   // Ids come from one sequence in insertion order, so the n-th smallest new id is the n-th row given.
   const answerColumn = answer
     ? sql`(select to_json(a) from (${answer(sql`inserted`)}) a where a.id = numbered.id)`
     : sql`null::json`;
-  const result = await executePrepared<{ id: number; answer: unknown }>(
-    tx,
-    sql`
+  return sql`
     with r as materialized (
-      select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(n int, type text, item_id int,
+      select * from jsonb_to_recordset(${records}) as r(n int, type text, item_id int,
         quantity numeric, unit text, from_location_id int, to_location_id int, adjustment text, reason text,
         managed_by int, managed_by_name text, supplier text, invoice text, unit_price numeric, purchase_id int,
         occurred_at timestamptz, created_by int, after jsonb)
@@ -247,7 +258,5 @@ export async function insertMovementsWithAudit(
         sql`select numbered.id::text, r.after from numbered join r using (n)`,
       )}
     )
-    select numbered.id::int as id, ${answerColumn} as answer from numbered order by n`,
-  );
-  return result.rows;
+    select numbered.id::int as id, ${answerColumn} as answer from numbered order by n`;
 }
