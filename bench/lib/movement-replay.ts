@@ -41,10 +41,11 @@ export interface ReplayResult {
 
 /**
  * One movement of the pair's item from `from` to `to`, as the API's stock service writes it
- * (apps/api/src/modules/stock/stock.repository.ts), in the same transaction shape: lock the item,
- * the two positions and the managing person; take from the source (`quantity > amount`, and only when
- * nothing was taken, delete a balance of exactly the amount); add to the destination; append the
- * movement, its audit row and read its answer in one statement (the API's own, rendered); commit.
+ * (apps/api/src/modules/stock/stock.repository.ts), in the same transaction shape and round trips:
+ * BEGIN pipelined with the lock of the item, the two positions and the managing person (the API
+ * holds BEGIN back for its first statement); then, pipelined, take from the source
+ * (take_from_balance), add to the destination, and append the movement, its audit row and read its
+ * answer in one statement (the API's own, rendered); commit.
  * The lock, take and add statements are copies of the repository's: keep them in step with it. Ids come from
  * the pairs table by sub-select, so no extra round trip. The change event's NOTIFY (shared by
  * transactions that commit together) is left out.
@@ -52,7 +53,8 @@ export interface ReplayResult {
 function movementSql(from: "a" | "b", to: "a" | "b", actorId: number): string {
   const pair = "(select item_id from bench_replay_pairs where k = :k::int)";
   const at = (column: "a" | "b") => `(select ${column} from bench_replay_pairs where k = :k::int)`;
-  return `BEGIN;
+  return `\\startpipeline
+BEGIN;
 with locked_items as materialized (
   select id, unit, unit_price::text as "unitPrice" from items
   where id = any(array[${pair}]) and archived_at is null order by id for share),
@@ -65,13 +67,9 @@ locked_people as materialized (
 select (select json_agg(locked_items) from locked_items) as items,
   (select json_agg(locked_locations) from locked_locations) as locations,
   (select json_agg(locked_people) from locked_people) as people;
-with taken as (
-  update stock_balances set quantity = quantity - 1::numeric, updated_at = now()
-  where item_id = ${pair} and location_id = ${at(from)} and quantity > 1::numeric returning 1)
-select count(*) as took from taken \\gset
-\\if :took = 0
-delete from stock_balances where item_id = ${pair} and location_id = ${at(from)} and quantity = 1::numeric;
-\\endif
+\\endpipeline
+\\startpipeline
+select take_from_balance(${pair}, ${at(from)}, 1::numeric);
 insert into stock_balances (item_id, location_id, quantity)
   select r.item_id, r.location_id, r.quantity
   from jsonb_to_recordset(jsonb_build_array(jsonb_build_object('n', 0, 'item_id', ${pair},
@@ -80,6 +78,7 @@ insert into stock_balances (item_id, location_id, quantity)
   on conflict (item_id, location_id)
   do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now();
 ${movementInsert(from, to, actorId)};
+\\endpipeline
 COMMIT;
 `;
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { withChangeEvents } from "../modules/events/change-publisher.ts";
+import { deferringBegin } from "./deferred-begin.ts";
 import * as schema from "./schema/index.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -53,13 +54,17 @@ export const QUERY_READ_TIMEOUT_MESSAGE = "Query read timeout";
 /**
  * A pg client that drops its connection when the client-side query timeout fires. pg itself keeps
  * the connection and waits for the late answer, so on a half-open connection every later query on it
- * would hang too, including the ROLLBACK that returns it to the pool.
+ * would hang too, including the ROLLBACK that returns it to the pool. It also holds a BEGIN back to
+ * send it with the transaction's first statement (deferringBegin).
  */
 class GuardedClient extends pg.Client {}
 const baseQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-GuardedClient.prototype.query = function (this: ClientWithSettings, ...args: unknown[]) {
+const sendQuery = deferringBegin(function (...args: unknown[]) {
   // Looked up on each call, so the test-only fault injection's wrapper of pg.Client still applies.
-  const result = (pg.Client.prototype.query as typeof baseQuery).apply(this, args) as
+  return (pg.Client.prototype.query as typeof baseQuery).apply(this, args);
+});
+GuardedClient.prototype.query = function (this: ClientWithSettings, ...args: unknown[]) {
+  const result = sendQuery.apply(this, args) as
     | (Promise<unknown> & { on?: never })
     | { on?: (event: string, listener: (error: Error) => void) => void; then?: never }
     | undefined;
@@ -104,12 +109,15 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
   // with the pool's own limit.
   pool.on("release", (_error, client) => {
     (client as unknown as ClientWithSettings).connectionParameters.query_timeout = queryTimeoutMs;
+    // Every transaction ends with COMMIT or ROLLBACK, which sends or drops a BEGIN held back; this
+    // only keeps a connection from carrying one to its next user should that ever not happen.
+    (client as unknown as { heldBegin?: string }).heldBegin = undefined;
   });
   const db = drizzle(pool, { schema });
   // Every top-level transaction publishes the change events of its writes after it commits.
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) =>
-    withChangeEvents(db, () => transaction(work, config))) as Db["transaction"];
+    withChangeEvents(db, (track) => transaction((tx) => work(track(tx)), config))) as Db["transaction"];
   return { db, pool, url, close: () => pool.end() };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestContext } from "../../test/context.ts";
-import { executePrepared } from "./prepared.ts";
+import { executePrepared, preparedStatement } from "./prepared.ts";
 
 const ctx = await createTestContext();
 
@@ -32,5 +32,20 @@ describe("executePrepared", () => {
   it("runs on the pool as well as in a transaction", async () => {
     const result = await executePrepared<{ next: number }>(ctx.db, PROBE(9));
     expect(result.rows[0]?.next).toBe(10);
+  });
+
+  it("renders a statement of placeholders once and runs it with each call's values", async () => {
+    let renders = 0;
+    const next = preparedStatement<{ n: number }>(() => {
+      renders += 1;
+      return sql`select ${sql.placeholder("n")}::int + 1 as next`;
+    });
+    const answers = await ctx.db.transaction(async (tx) => [
+      (await next<{ next: number }>(tx, { n: 1 })).rows[0]?.next,
+      (await next<{ next: number }>(tx, { n: 41 })).rows[0]?.next,
+      (await next<{ next: number }>(ctx.db, { n: 9 })).rows[0]?.next,
+    ]);
+    expect(answers).toEqual([2, 42, 10]);
+    expect(renders).toBe(1);
   });
 });

@@ -5,15 +5,20 @@ import type { DbOrTx } from "./client.ts";
 
 /** What Drizzle's db and transaction objects hold but do not type publicly (drizzle-orm 0.45). */
 interface DrizzleInternals {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  dialect: { sqlToQuery(query: SQL): BuiltQuery };
   session: {
     prepareQuery(
-      query: { sql: string; params: unknown[] },
+      query: BuiltQuery,
       fields: undefined,
       name: string,
       arrayMode: boolean,
-    ): { execute(): Promise<unknown> };
+    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
   };
+}
+
+interface BuiltQuery {
+  sql: string;
+  params: unknown[];
 }
 
 const names = new Map<string, string>();
@@ -46,4 +51,30 @@ export async function executePrepared<T extends QueryResultRow>(
   const built = dialect.sqlToQuery(query);
   const prepared = session.prepareQuery(built, undefined, statementName(built.sql), false);
   return (await prepared.execute()) as QueryResult<T>;
+}
+
+/**
+ * A statement of fixed text, its values given as `sql.placeholder(name)`, rendered once (on first use)
+ * and then run as executePrepared runs it with the values of each call: for the statements of every
+ * movement, rendering Drizzle's SQL afresh each time was a twentieth of the API's time.
+ */
+export type PreparedStatement<Values> = <T extends QueryResultRow>(
+  db: DbOrTx,
+  values: Values,
+) => Promise<QueryResult<T>>;
+
+export function preparedStatement<Values extends Record<string, unknown>>(
+  query: () => SQL,
+): PreparedStatement<Values> {
+  let built: { query: BuiltQuery; name: string } | undefined;
+  return async function run<T extends QueryResultRow>(db: DbOrTx, values: Values): Promise<QueryResult<T>> {
+    const { dialect, session } = db as unknown as DrizzleInternals;
+    if (built === undefined) {
+      const rendered = dialect.sqlToQuery(query());
+      built = { query: rendered, name: statementName(rendered.sql) };
+    }
+    return (await session
+      .prepareQuery(built.query, undefined, built.name, false)
+      .execute(values)) as QueryResult<T>;
+  };
 }

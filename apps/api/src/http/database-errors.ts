@@ -63,11 +63,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** The PostgreSQL SQLSTATE of an error or of one of its causes (drizzle wraps driver errors). */
 export function sqlStateOf(error: unknown): string | undefined {
+  return postgresErrorOf(error)?.code;
+}
+
+/** PostgreSQL's own error in a failure (Drizzle wraps it as the cause), with its SQLSTATE and DETAIL. */
+export function postgresErrorOf(error: unknown): { code: string; detail?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
+    const { code, detail } = current as { code?: unknown; detail?: unknown };
     if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
-      return code;
+      return { code, detail: typeof detail === "string" ? detail : undefined };
     }
     current = (current as { cause?: unknown }).cause;
   }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/index.ts";
 import { type ChangeEvent, SILENT_ACTIONS } from "../events/change-events.ts";
@@ -9,6 +9,9 @@ export interface Actor {
   userId: number | null;
   requestId: string | null;
 }
+
+/** An actor, or placeholders for one in a statement prepared once (preparedStatement). */
+export type ActorValues = { [Key in keyof Actor]: Actor[Key] | Placeholder };
 
 export const SYSTEM_ACTOR: Actor = { userId: null, requestId: null };
 
@@ -97,7 +100,11 @@ export async function recordAuditSelect(
  * the same statement as its records (a data-modifying WITH query): one round trip instead of two.
  * The caller announces the change events (announceWrites).
  */
-export function auditInsertSelect(actor: Actor, entry: { entity: string; action: string }, rows: SQL): SQL {
+export function auditInsertSelect(
+  actor: ActorValues,
+  entry: { entity: string; action: string },
+  rows: SQL,
+): SQL {
   return sql`
     insert into audit_log (actor_id, entity, entity_id, action, before, after, request_id)
     select ${actor.userId}::int, ${entry.entity}, r.entity_id, ${entry.action}, null, r.after, ${actor.requestId}::text

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { executePrepared } from "../../db/prepared.ts";
-import { type Actor, auditInsertSelect } from "../audit/audit.repository.ts";
+import { type PreparedStatement, preparedStatement } from "../../db/prepared.ts";
+import { type Actor, type ActorValues, auditInsertSelect } from "../audit/audit.repository.ts";
 
 export interface LockedItem {
   id: number;
@@ -18,17 +18,19 @@ export interface LockedItem {
  * look cheaper than the generic plan, and be planned afresh on every call (0.3 ms of the lock
  * statement's time per movement). As text, the length is unknown to both and the plan is made once.
  */
-const idArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::text::int[]`;
+const idArray = (list: unknown) => sql`${list}::text::int[]`;
+/** The text of an id list for idArray: `{1,2,3}`. */
+const idList = (ids: number[]) => `{${ids.join(",")}}`;
 
-const LIVE_ITEMS = (ids: number[]) => sql`
+const LIVE_ITEMS = (ids: SQL) => sql`
   select id, unit, unit_price::text as "unitPrice" from items
-  where id = any(${idArray(ids)}) and archived_at is null
+  where id = any(${ids}) and archived_at is null
   order by id for share`;
 
-const LIVE_LOCATIONS = (ids: number[]) => sql`
+const LIVE_LOCATIONS = (ids: SQL) => sql`
   select l.id, l.warehouse_id as "warehouseId" from locations l
   join warehouses w on w.id = l.warehouse_id and w.archived_at is null
-  where l.id = any(${idArray(ids)}) and l.archived_at is null
+  where l.id = any(${ids}) and l.archived_at is null
   order by l.id for share of l`;
 
 export interface LockedLocation {
@@ -43,10 +45,20 @@ export interface LockedPerson {
   [column: string]: unknown;
 }
 
-const LIVE_PEOPLE = (ids: number[]) => sql`
+const LIVE_PEOPLE = (ids: SQL) => sql`
   select id, name from users
-  where id = any(${idArray(ids)}) and deleted_at is null
+  where id = any(${ids}) and deleted_at is null
   order by id for key share`;
+
+const LOCK_SUBJECTS = preparedStatement<{ items: string; locations: string; people: string }>(
+  () => sql`
+    with locked_items as materialized (${LIVE_ITEMS(idArray(sql.placeholder("items")))}),
+      locked_locations as materialized (${LIVE_LOCATIONS(idArray(sql.placeholder("locations")))}),
+      locked_people as materialized (${LIVE_PEOPLE(idArray(sql.placeholder("people")))})
+    select (select json_agg(locked_items) from locked_items) as items,
+      (select json_agg(locked_locations) from locked_locations) as locations,
+      (select json_agg(locked_people) from locked_people) as people`,
+);
 
 /**
  * Live items and live positions (of live warehouses), locked FOR SHARE so neither is archived or
@@ -57,20 +69,11 @@ export async function lockStockSubjectRows(
   tx: DbOrTx,
   ids: { items: number[]; locations: number[]; people: number[] },
 ): Promise<{ items: LockedItem[]; locations: LockedLocation[]; people: LockedPerson[] }> {
-  const result = await executePrepared<{
+  const result = await LOCK_SUBJECTS<{
     items: LockedItem[] | null;
     locations: LockedLocation[] | null;
     people: LockedPerson[] | null;
-  }>(
-    tx,
-    sql`
-    with locked_items as materialized (${LIVE_ITEMS(ids.items)}),
-      locked_locations as materialized (${LIVE_LOCATIONS(ids.locations)}),
-      locked_people as materialized (${LIVE_PEOPLE(ids.people)})
-    select (select json_agg(locked_items) from locked_items) as items,
-      (select json_agg(locked_locations) from locked_locations) as locations,
-      (select json_agg(locked_people) from locked_people) as people`,
-  );
+  }>(tx, { items: idList(ids.items), locations: idList(ids.locations), people: idList(ids.people) });
   const row = result.rows[0];
   return { items: row?.items ?? [], locations: row?.locations ?? [], people: row?.people ?? [] };
 }
@@ -89,8 +92,8 @@ export async function lockReceiptSubjectRows(
     units: string[] | null;
     locationIds: number[] | null;
   }>(sql`
-    with locked_items as materialized (${LIVE_ITEMS(ids.items)}),
-      locked_locations as materialized (${LIVE_LOCATIONS(ids.locations)})
+    with locked_items as materialized (${LIVE_ITEMS(idArray(idList(ids.items)))}),
+      locked_locations as materialized (${LIVE_LOCATIONS(idArray(idList(ids.locations)))})
     select (select json_agg(id order by id) from locked_items) as "itemIds",
       (select json_agg(unit order by id) from locked_items) as units,
       (select json_agg(id order by id) from locked_locations) as "locationIds"`);
@@ -98,36 +101,38 @@ export async function lockReceiptSubjectRows(
   return { itemIds: row?.itemIds ?? [], units: row?.units ?? [], locationIds: row?.locationIds ?? [] };
 }
 
+/** SQLSTATE of take_from_balance's "not enough stock"; its DETAIL is the balance's quantity then. */
+export const NOT_ENOUGH_STOCK_STATE = "WS001";
+
+const TAKE_FROM_BALANCE = preparedStatement<{ itemId: number; locationId: number; amount: string }>(
+  () => sql`select take_from_balance(${sql.placeholder("itemId")}::int, ${sql.placeholder("locationId")}::int,
+    ${sql.placeholder("amount")}::numeric)`,
+);
+
 /**
- * Takes `amount` out of a balance under its row lock: SQL compares and subtracts, so no quantity is
- * ever read into JavaScript and written back. A balance taken to zero is deleted (every stored balance
- * is positive). Returns false, changing nothing, when the balance holds less than `amount` (or none).
+ * Takes `amount` out of a balance under its row lock (migration 0010): SQL compares and subtracts, so
+ * no quantity is ever read into JavaScript and written back, and a balance taken to zero is deleted.
+ * When the balance holds less than `amount` (or none) it fails with NOT_ENOUGH_STOCK_STATE, changing
+ * nothing: a failure, not an answer, so the statements after it can be pipelined behind it.
  */
 export async function takeFromBalance(
   tx: DbOrTx,
   itemId: number,
   locationId: number,
   amount: string,
-): Promise<boolean> {
-  // Each statement locks the row and re-checks its condition on the newest version (READ COMMITTED),
-  // and the second one reads afresh, so a balance emptied exactly by a concurrent change is still seen.
-  const taken = await executePrepared(
-    tx,
-    sql`
-    update stock_balances set quantity = quantity - ${amount}::numeric, updated_at = now()
-    where item_id = ${itemId} and location_id = ${locationId} and quantity > ${amount}::numeric`,
-  );
-  if ((taken.rowCount ?? 0) > 0) {
-    return true;
-  }
-  const emptied = await executePrepared(
-    tx,
-    sql`
-    delete from stock_balances
-    where item_id = ${itemId} and location_id = ${locationId} and quantity = ${amount}::numeric`,
-  );
-  return (emptied.rowCount ?? 0) > 0;
+): Promise<void> {
+  await TAKE_FROM_BALANCE(tx, { itemId, locationId, amount });
 }
+
+const ADD_TO_BALANCES = preparedStatement<{ rows: string }>(
+  () => sql`
+    insert into stock_balances (item_id, location_id, quantity)
+    select r.item_id, r.location_id, r.quantity
+    from jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) as r(n int, item_id int, location_id int, quantity numeric)
+    order by r.n
+    on conflict (item_id, location_id)
+    do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()`,
+);
 
 /**
  * Adds to balances in one statement, creating those absent (concurrent first receipts meet at the
@@ -143,25 +148,7 @@ export async function addToBalances(
     location_id: a.locationId,
     quantity: a.amount,
   }));
-  await executePrepared(
-    tx,
-    sql`
-    insert into stock_balances (item_id, location_id, quantity)
-    select r.item_id, r.location_id, r.quantity
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(n int, item_id int, location_id int, quantity numeric)
-    order by r.n
-    on conflict (item_id, location_id)
-    do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()`,
-  );
-}
-
-export async function availableQuantity(tx: DbOrTx, itemId: number, locationId: number): Promise<string> {
-  const result = await executePrepared<{ quantity: string }>(
-    tx,
-    sql`
-    select trim_scale(quantity)::text as quantity from stock_balances where item_id = ${itemId} and location_id = ${locationId}`,
-  );
-  return result.rows[0]?.quantity ?? "0";
+  await ADD_TO_BALANCES(tx, { rows: JSON.stringify(rows) });
 }
 
 export interface MovementRowInput {
@@ -218,11 +205,44 @@ export async function insertMovementsWithAudit(
     created_by: row.createdBy,
     after: row.after,
   }));
-  const result = await executePrepared<{ id: number; answer: unknown }>(
-    tx,
-    insertMovementsStatement(sql`${JSON.stringify(records)}::jsonb`, actor, answer),
-  );
+  const result = await insertMovementsPrepared(answer)<{ id: number; answer: unknown }>(tx, {
+    records: JSON.stringify(records),
+    actorId: actor.userId,
+    requestId: actor.requestId,
+  });
   return result.rows;
+}
+
+type InsertMovementsValues = { records: string; actorId: number | null; requestId: string | null };
+
+function prepareInsertMovements(
+  answer: MovementAnswer | undefined,
+): PreparedStatement<InsertMovementsValues> {
+  return preparedStatement<InsertMovementsValues>(() =>
+    insertMovementsStatement(
+      sql`${sql.placeholder("records")}::jsonb`,
+      { userId: sql.placeholder("actorId"), requestId: sql.placeholder("requestId") },
+      answer,
+    ),
+  );
+}
+
+const insertMovementsAnswering = new WeakMap<MovementAnswer, PreparedStatement<InsertMovementsValues>>();
+const insertMovementsOnly = prepareInsertMovements(undefined);
+
+/** insertMovementsStatement prepared once for each answer asked for (a module's function). */
+function insertMovementsPrepared(
+  answer: MovementAnswer | undefined,
+): PreparedStatement<InsertMovementsValues> {
+  if (answer === undefined) {
+    return insertMovementsOnly;
+  }
+  let prepared = insertMovementsAnswering.get(answer);
+  if (prepared === undefined) {
+    prepared = prepareInsertMovements(answer);
+    insertMovementsAnswering.set(answer, prepared);
+  }
+  return prepared;
 }
 
 /**
@@ -230,7 +250,7 @@ export async function insertMovementsWithAudit(
  * the recordset below, `n` their order, `after` each row's audit entry). Also rendered by the
  * benchmark's pgbench replay of a movement, so it measures this very statement.
  */
-export function insertMovementsStatement(records: SQL, actor: Actor, answer?: MovementAnswer): SQL {
+export function insertMovementsStatement(records: SQL, actor: ActorValues, answer?: MovementAnswer): SQL {
   // Ids come from one sequence in insertion order, so the n-th smallest new id is the n-th row given.
   const answerColumn = answer
     ? sql`(select to_json(a) from (${answer(sql`inserted`)}) a where a.id = numbered.id)`

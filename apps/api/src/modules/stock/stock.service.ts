@@ -1,17 +1,19 @@
 import { isWholeNumber, MESSAGES, notEnoughStockMessage, WHOLE_NUMBER_UNITS } from "@wms/domain";
 import type { Tx } from "../../db/client.ts";
+import { pipelined, type Send } from "../../db/pipeline.ts";
 import { AppError } from "../../http/app-error.ts";
+import { postgresErrorOf } from "../../http/database-errors.ts";
 import { fromThousandths, toThousandths } from "../../lib/decimal.ts";
 import { type Actor, announceWrites } from "../audit/audit.repository.ts";
 import {
   addToBalances,
-  availableQuantity,
   insertMovementsWithAudit,
   type LockedItem,
   lockReceiptSubjectRows,
   lockStockSubjectRows,
   type MovementAnswer,
   type MovementRowInput,
+  NOT_ENOUGH_STOCK_STATE,
   takeFromBalance,
 } from "./stock.repository.ts";
 
@@ -88,16 +90,16 @@ export async function lockReceiptSubjects(
   return { units, locations: new Set(locked.locationIds) };
 }
 
+/** Names the failure when a balance holds less than is taken from it. */
+export type OnShortage = (shortage: { itemId: number; locationId: number; available: string }) => AppError;
+
 /**
- * Applies balance deltas in the fixed (item, location) order: additions upsert, subtractions check
- * availability and subtract under the row lock in SQL. `onShortage` names the failure when a balance
- * holds less than is taken (the whole transaction then rolls back).
+ * The statements applying balance deltas, in the fixed (item, location) order: additions upsert,
+ * subtractions check availability and subtract under the row lock in SQL, failing when a balance holds
+ * less than is taken (`onShortage` names that failure; the whole transaction then rolls back). They
+ * depend on no answer of each other, so they are sent pipelined.
  */
-export async function applyBalanceDeltas(
-  tx: Tx,
-  deltas: BalanceDelta[],
-  onShortage: (shortage: { itemId: number; locationId: number; available: string }) => AppError,
-): Promise<void> {
+function balanceStatements(tx: Tx, deltas: BalanceDelta[], onShortage: OnShortage): Send[] {
   const merged = new Map<string, BalanceDelta>();
   for (const { itemId, locationId, delta } of deltas) {
     const key = `${itemId}:${locationId}`;
@@ -106,25 +108,43 @@ export async function applyBalanceDeltas(
     merged.set(key, entry);
   }
   const ordered = [...merged.values()].sort((a, b) => a.itemId - b.itemId || a.locationId - b.locationId);
+  const statements: Send[] = [];
   // Walk the keys in order; consecutive additions go in one statement, so the lock order holds.
   let additions: Array<{ itemId: number; locationId: number; amount: string }> = [];
-  const flushAdditions = async () => {
+  const flushAdditions = () => {
     if (additions.length > 0) {
-      await addToBalances(tx, additions);
+      const batch = additions;
+      statements.push(() => addToBalances(tx, batch));
       additions = [];
     }
   };
   for (const { itemId, locationId, delta } of ordered) {
     if (delta < 0n) {
-      await flushAdditions();
-      if (!(await takeFromBalance(tx, itemId, locationId, fromThousandths(-delta)))) {
-        throw onShortage({ itemId, locationId, available: await availableQuantity(tx, itemId, locationId) });
-      }
+      flushAdditions();
+      statements.push(() =>
+        takeFromBalance(tx, itemId, locationId, fromThousandths(-delta)).catch((error: unknown) => {
+          const failure = postgresErrorOf(error);
+          if (failure?.code === NOT_ENOUGH_STOCK_STATE) {
+            throw onShortage({ itemId, locationId, available: failure.detail ?? "0" });
+          }
+          throw error;
+        }),
+      );
     } else if (delta > 0n) {
       additions.push({ itemId, locationId, amount: fromThousandths(delta) });
     }
   }
-  await flushAdditions();
+  flushAdditions();
+  return statements;
+}
+
+/** Applies balance deltas (see balanceStatements) in one round trip. */
+export async function applyBalanceDeltas(
+  tx: Tx,
+  deltas: BalanceDelta[],
+  onShortage: OnShortage,
+): Promise<void> {
+  await pipelined(tx, balanceStatements(tx, deltas, onShortage));
 }
 
 /** The signed balance changes of movements: out of the source, into the destination. */
@@ -208,13 +228,6 @@ async function writeChanges(tx: Tx, changes: StockChange[], actor: Actor, answer
   for (const change of changes) {
     validateChange(change, items.get(change.itemId), locations, people);
   }
-  await applyBalanceDeltas(tx, deltasOf(changes), ({ itemId, locationId, available }) => {
-    return new AppError("INSUFFICIENT_STOCK", notEnoughStockMessage(available), {
-      available,
-      itemId,
-      locationId,
-    });
-  });
   const rows = changes.map((change) => {
     const row = {
       ...change,
@@ -225,7 +238,17 @@ async function writeChanges(tx: Tx, changes: StockChange[], actor: Actor, answer
     // The audit entry of a movement is the change as given, with its unit and author.
     return { ...row, after: row };
   });
-  const movements = await insertMovementsWithAudit(tx, rows, actor, answer);
+  const shortage: OnShortage = ({ itemId, locationId, available }) =>
+    new AppError("INSUFFICIENT_STOCK", notEnoughStockMessage(available), { available, itemId, locationId });
+  // The balances and the movements' own statement in one round trip: a shortage fails the transaction
+  // before the movements are written, so none is recorded without its balances.
+  let movements: Awaited<ReturnType<typeof insertMovementsWithAudit>> = [];
+  await pipelined(tx, [
+    ...balanceStatements(tx, deltasOf(changes), shortage),
+    async () => {
+      movements = await insertMovementsWithAudit(tx, rows, actor, answer);
+    },
+  ]);
   await announceWrites(
     tx,
     { entity: "stock_movement", action: "create" },
