@@ -25,8 +25,19 @@ export async function insertSession(
 }
 
 function activeSessionQuery(db: DbOrTx) {
+  // Only what a request needs of its session and user: every request reads this row.
   return db
-    .select({ session: sessions, user: users })
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        mustChangePassword: users.mustChangePassword,
+        language: users.language,
+      },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -21,7 +21,9 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export function toSessionUser(user: UserRow): SessionUser {
+export function toSessionUser(
+  user: Pick<UserRow, "id" | "email" | "name" | "role" | "mustChangePassword" | "language">,
+): SessionUser {
   return {
     id: user.id,
     email: user.email,
@@ -67,7 +69,7 @@ export async function resolveSession(
   if (!found) {
     return null;
   }
-  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await touchSession(db, tokenHash, now);
   }
   return { user: toSessionUser(found.user), tokenHash };
