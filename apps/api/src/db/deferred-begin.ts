@@ -14,15 +14,15 @@ const answered = (command: string) => ({ command, rowCount: null, oid: null, row
 
 /** A statement given as text or as a query object, with no parameters and no callback. */
 function plainText(args: unknown[]): string | undefined {
-  const [config, values, callback] = args;
-  if (callback !== undefined || (values !== undefined && !(Array.isArray(values) && values.length === 0))) {
+  const [config, values] = args;
+  if (!isPromiseQuery(args) || (values !== undefined && !(Array.isArray(values) && values.length === 0))) {
     return undefined;
   }
   if (typeof config === "string") {
     return config;
   }
-  const query = config as { text?: unknown; values?: unknown[]; submit?: unknown; name?: unknown } | null;
-  if (!query || typeof query.submit === "function" || query.name || (query.values?.length ?? 0) > 0) {
+  const query = config as { text?: unknown; values?: unknown[]; name?: unknown } | null;
+  if (!query || query.name || (query.values?.length ?? 0) > 0) {
     return undefined;
   }
   return typeof query.text === "string" ? query.text : undefined;

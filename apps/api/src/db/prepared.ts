@@ -47,34 +47,41 @@ export async function executePrepared<T extends QueryResultRow>(
   db: DbOrTx,
   query: SQL,
 ): Promise<QueryResult<T>> {
-  const { dialect, session } = db as unknown as DrizzleInternals;
-  const built = dialect.sqlToQuery(query);
-  const prepared = session.prepareQuery(built, undefined, statementName(built.sql), false);
-  return (await prepared.execute()) as QueryResult<T>;
+  const built = (db as unknown as DrizzleInternals).dialect.sqlToQuery(query);
+  return runNamed<T>(db, built, statementName(built.sql));
 }
 
-/**
- * A statement of fixed text, its values given as `sql.placeholder(name)`, rendered once (on first use)
- * and then run as executePrepared runs it with the values of each call: for the statements of every
- * movement, rendering Drizzle's SQL afresh each time was a twentieth of the API's time.
- */
+/** A statement prepared once (preparedStatement), run with one call's values. */
 export type PreparedStatement<Values> = <T extends QueryResultRow>(
   db: DbOrTx,
   values: Values,
 ) => Promise<QueryResult<T>>;
 
+/**
+ * A statement of fixed text, its values given as `sql.placeholder(name)`, rendered once (on first use)
+ * and then run as executePrepared runs it, with the values of each call: for the statements of every
+ * movement, rendering Drizzle's SQL afresh each time was a twentieth of the API's time.
+ */
 export function preparedStatement<Values extends Record<string, unknown>>(
   query: () => SQL,
 ): PreparedStatement<Values> {
   let built: { query: BuiltQuery; name: string } | undefined;
-  return async function run<T extends QueryResultRow>(db: DbOrTx, values: Values): Promise<QueryResult<T>> {
-    const { dialect, session } = db as unknown as DrizzleInternals;
+  return function run<T extends QueryResultRow>(db: DbOrTx, values: Values): Promise<QueryResult<T>> {
     if (built === undefined) {
-      const rendered = dialect.sqlToQuery(query());
+      const rendered = (db as unknown as DrizzleInternals).dialect.sqlToQuery(query());
       built = { query: rendered, name: statementName(rendered.sql) };
     }
-    return (await session
-      .prepareQuery(built.query, undefined, built.name, false)
-      .execute(values)) as QueryResult<T>;
+    return runNamed<T>(db, built.query, built.name, values);
   };
+}
+
+/** Runs a rendered statement as the named prepared statement `name` of the connection. */
+async function runNamed<T extends QueryResultRow>(
+  db: DbOrTx,
+  query: BuiltQuery,
+  name: string,
+  values?: Record<string, unknown>,
+): Promise<QueryResult<T>> {
+  const { session } = db as unknown as DrizzleInternals;
+  return (await session.prepareQuery(query, undefined, name, false).execute(values)) as QueryResult<T>;
 }
