@@ -509,6 +509,59 @@ describe("[GRID] Warehouse layout grid", () => {
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 
+  it("draws a 100 x 20 layout whole, its last shelf reached from the first by the keyboard", async () => {
+    const prefix = uniquePrefix("GL");
+    const warehouse = await createWarehouse(prefix, 100, 20);
+    const item = await createItem({
+      itemNo: `${prefix}-LAST`,
+      name: `Far Shelf Tea ${prefix}`,
+      unitPrice: "3",
+    });
+    await recordMovement({
+      type: "received",
+      itemId: item.id,
+      quantity: "4",
+      to: `${warehouse.name}CV20`,
+      reason: "Opening",
+    });
+
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto(`/wmscontrolpaneladmin/warehouses/${warehouse.id}`, { waitUntil: "commit" });
+    // The shelves in view come first: in the first frame that shows the grid (checked before the
+    // browser paints it), the grid is busy, the last shelf not there yet. Ctrl+End then goes to the
+    // last cell all the same.
+    const firstFrame = await page.waitForFunction(
+      () => {
+        const layout = document.querySelector("[data-testid='warehouse-grid']");
+        const first = layout?.querySelector<HTMLElement>('[data-position="A01"]');
+        if (!layout || !first) {
+          return false;
+        }
+        const drawnBefore = layout.querySelector('[data-position="CV20"]') !== null;
+        const busy = layout.getAttribute("aria-busy") === "true";
+        first.focus();
+        first.dispatchEvent(new KeyboardEvent("keydown", { key: "End", ctrlKey: true, bubbles: true }));
+        return { busy, drawnBefore, focused: document.activeElement?.getAttribute("data-position") };
+      },
+      undefined,
+      { polling: "raf", timeout: 15_000 },
+    );
+    expect(await firstFrame.jsonValue()).toEqual({ busy: true, drawnBefore: false, focused: "CV20" });
+    const grid = page.getByTestId("warehouse-grid");
+    // Every shelf is drawn, and the grid no longer says it is busy.
+    await page.locator("[data-testid='warehouse-grid']:not([aria-busy])").waitFor();
+    expect(await grid.locator("[data-position]").count()).toBe(2000);
+    expect(await cell(grid, "CV20").getAttribute("data-quantity")).toBe("4");
+    await page.keyboard.press("Enter");
+    const details = page.getByRole("dialog", { name: `Location ${warehouse.name}CV20` });
+    await details.getByText(item.name).waitFor();
+    await page.keyboard.press("Escape");
+
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
   it("shows staff a warehouse selector above the view-only grid, with export and without delete", async () => {
     const prefix = uniquePrefix("GT");
     const warehouse = await createWarehouse(prefix, 2, 2);

@@ -175,17 +175,17 @@ export function budgetRows(r: Record<string, any>): Row[] {
   }
   if (r.gridRender) {
     rows.push({
-      budget: "100x20 grid renders < 150 ms in Chromium",
+      budget: "100x20 grid renders < 150 ms in Chromium (every cell in view painted; decision 015)",
       measured:
         r.gridRender.status === "measured"
-          ? `${Math.round(r.gridRender.renderMs)} ms to the grid painted, median of ${r.gridRender.visitsMs?.length ?? 1} visits (${r.gridRender.cells} cells` +
+          ? `${Math.round(r.gridRender.inViewMs)} ms to the cells in view painted, median of ${r.gridRender.visitsMs?.length ?? 1} visits; all ${r.gridRender.cells} cells painted at ${Math.round(r.gridRender.renderMs)} ms` +
             (r.gridRender.lastMutationMs === undefined
-              ? ")"
-              : `; the page's last DOM change, not the grid's, at ${Math.round(r.gridRender.lastMutationMs)} ms)`)
+              ? ""
+              : `; the page's last DOM change of any kind at ${Math.round(r.gridRender.lastMutationMs)} ms`)
           : r.gridRender.status,
       anchor: "",
       ratio: "",
-      verdict: r.gridRender.status === "measured" ? pass(r.gridRender.renderMs < 150) : "not built yet",
+      verdict: r.gridRender.status === "measured" ? pass(r.gridRender.inViewMs < 150) : "not built yet",
     });
   }
   for (const page of ["login", "dashboard"] as const) {

@@ -251,6 +251,9 @@ const GRID_BLOCK = "[data-testid='warehouse-grid'], [data-container-shelf]";
  * changed (`__gridMutation`: a change inside the grid's block, or nodes added that hold cells) and when
  * the frame showing that change had been painted (`__gridPainted`): the animation-frame callbacks of a
  * frame run before its style, layout and paint, and a message posted from one is handled after them.
+ * Also when the first frame was painted that showed every cell in view (`__gridInViewPainted`): the
+ * grid holds cells and either says it is complete (no aria-busy) or its last cell reaches the bottom
+ * of what can be seen of its scroller. The page's own claim is not taken on trust: the geometry is.
  * Mantine's AppShell clears its data-resizing attribute on a timer (200 ms after the window last
  * resized, e.g. when a scrollbar appeared): a clock, not rendering work, so it is not a change.
  */
@@ -261,6 +264,16 @@ function gridObserverScript(cells: string, block: string): string {
   window.__lastMutation = 0;
   window.__gridMutation = 0;
   window.__gridPainted = 0;
+  window.__gridInViewPainted = 0;
+  function inViewComplete() {
+    const grid = document.querySelector("[data-testid='warehouse-grid']");
+    const shown = grid ? grid.querySelectorAll("[data-position]") : [];
+    if (shown.length === 0) return false;
+    if (grid.getAttribute("aria-busy") !== "true") return true;
+    const scroller = grid.parentElement.getBoundingClientRect();
+    const last = shown[shown.length - 1].getBoundingClientRect();
+    return last.bottom >= Math.min(scroller.bottom, window.innerHeight);
+  }
   function touchesGrid(record) {
     const target = record.target instanceof Element ? record.target : record.target.parentElement;
     if (target && target.closest(block)) return true;
@@ -277,7 +290,9 @@ function gridObserverScript(cells: string, block: string): string {
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
-        if (window.__gridMutation <= now) window.__gridPainted = performance.now();
+        const painted = performance.now();
+        if (window.__gridMutation <= now) window.__gridPainted = painted;
+        if (window.__gridInViewPainted === 0 && inViewComplete()) window.__gridInViewPainted = painted;
       };
       channel.port2.postMessage(null);
     });
@@ -287,9 +302,11 @@ function gridObserverScript(cells: string, block: string): string {
 
 /**
  * Grid render time in Chromium: opens `pagePath` signed in, and measures through the Performance API
- * from the end of the /grid response to the first frame painted after the last DOM change of the grid
- * itself (its cells and the block holding them), i.e. the time the browser spends turning the grid
- * answer into the painted grid. The page goes on changing after that for reasons of its own (the
+ * from the end of the /grid response to the first frame painted with every cell in view (`inViewMs`,
+ * the budget: what the person sees), and to the first frame painted after the last DOM change of the
+ * grid itself (`renderMs`: its cells and the block holding them, including the shelves out of view the
+ * grid adds after its first paint), i.e. the time the browser spends turning the grid answer into the
+ * painted grid. The page goes on changing after that for reasons of its own (the
  * language menu and the toasts' host arrive once the page is idle, other requests answer): those
  * changes are not the grid's, and are only reported, as `lastMutationMs` (from the same response end
  * to the page's last DOM change of any kind). Null when no /grid request is made from that page.
@@ -332,10 +349,12 @@ export async function gridRenderTime(base: string, cookie: string, pagePaths: st
           __lastMutation: number;
           __gridMutation: number;
           __gridPainted: number;
+          __gridInViewPainted: number;
         };
         const cells = document.querySelectorAll(cellSelector).length;
-        return entry && w.__gridPainted > 0
+        return entry && w.__gridPainted > 0 && w.__gridInViewPainted > 0
           ? {
+              inViewMs: Math.round((w.__gridInViewPainted - entry.responseEnd) * 10) / 10,
               renderMs: Math.round((w.__gridPainted - entry.responseEnd) * 10) / 10,
               lastGridChangeMs: Math.round((w.__gridMutation - entry.responseEnd) * 10) / 10,
               lastMutationMs: Math.round((w.__lastMutation - entry.responseEnd) * 10) / 10,

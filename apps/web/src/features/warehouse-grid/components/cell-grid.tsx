@@ -1,10 +1,12 @@
 import type { CSSProperties, FocusEvent, KeyboardEvent, MouseEvent } from "react";
-import { useMemo, useRef, useState } from "react";
+import { startTransition, useEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { createCellTexts } from "../lib/cell-label.ts";
+import { createCellTexts, longestFigure } from "../lib/cell-label.ts";
 import type { GridModel, GridTarget } from "../lib/grid-model.ts";
 import { positionKey } from "../lib/grid-model.ts";
 import { nextCell } from "../lib/grid-navigation.ts";
+import { rowsInView } from "../lib/rows-in-view.ts";
 import type { GridCellData } from "./grid-row.tsx";
 import { GridRow } from "./grid-row.tsx";
 import classes from "./warehouse-grid.module.css";
@@ -28,9 +30,35 @@ interface Cell {
 /** A grid cell's code: the shelf's letters, then the section's digits ("AA01"). */
 const CELL_CODE = /^([A-Z]+)(\d+)$/;
 
+/** The shelves a grid renders before its first paint (rowsInView, from the window's size). */
+function firstRows(): number {
+  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return rowsInView(window.innerHeight, rem);
+}
+
+/**
+ * Runs `callback` once the browser has painted the current frame: an animation frame's callback runs
+ * just before the paint, and a task it queues runs after it.
+ */
+function afterNextPaint(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * The shelf x section cells in one CSS grid. One click and one keyboard handler for the whole grid
  * (no per-cell closures); a single tab stop, with the arrow keys, Home and End moving between cells.
+ *
+ * A large layout is drawn in two steps (docs/decisions/015-grid-first-paint.md): the shelves that can
+ * be in view first, so the browser paints them at once, then, after that paint, the rest in a
+ * transition React renders in slices between the browser's other work. The grid says it is busy until
+ * every shelf is there; a key that moves the focus to a shelf not there yet draws the rest at once.
  */
 export function CellGrid({
   model,
@@ -43,6 +71,14 @@ export function CellGrid({
   const { t } = useTranslation();
   const { shelves, sections, occupied } = model;
   const [focused, setFocused] = useState<Cell | null>(null);
+  const [shownRows, setShownRows] = useState(firstRows);
+  const complete = shownRows >= shelves.length;
+  useEffect(() => {
+    if (complete) {
+      return;
+    }
+    return afterNextPaint(() => startTransition(() => setShownRows(shelves.length)));
+  }, [complete, shelves.length]);
   const gridRef = useRef<HTMLDivElement>(null);
   /** Where a cell element sits in the layout, read back from its code. */
   const cellOf = (element: EventTarget | null): (Cell & { button: HTMLElement }) | null => {
@@ -83,6 +119,9 @@ export function CellGrid({
       );
     if (next) {
       event.preventDefault();
+      if (next.row >= shownRows) {
+        flushSync(() => setShownRows(shelves.length));
+      }
       gridRef.current
         ?.querySelector<HTMLElement>(
           `[data-position="${CSS.escape(`${shelves[next.row]}${sections[next.column]}`)}"]`,
@@ -97,12 +136,14 @@ export function CellGrid({
     }
   };
 
-  // What every cell shows, worked out again only when the data, the search or the selection changes
-  // (moving the focus with the arrow keys re-renders this grid, and then only the tab stop changes).
-  const { rows, figureChars } = useMemo(() => {
+  // The columns' width, from every position's figures, drawn or not yet.
+  const figureChars = useMemo(() => longestFigure(occupied.values()), [occupied]);
+  // What every cell drawn shows, worked out again only when the data, the search, the selection or the
+  // shelves drawn change (moving the focus with the arrow keys re-renders this grid, and then only the
+  // tab stop changes).
+  const rows = useMemo(() => {
     const texts = createCellTexts(t);
-    let longest = 0;
-    const rows = shelves.map((shelf) =>
+    return shelves.slice(0, shownRows).map((shelf) =>
       sections.map((section): GridCellData => {
         const key = positionKey(shelf, section);
         const code = `${shelf}${section}`;
@@ -112,7 +153,6 @@ export function CellGrid({
         const selected = selectedKey === key;
         const unavailable = isSelectable !== undefined && !isSelectable(target);
         const text = texts(code, position, { matched, selected, unavailable });
-        longest = Math.max(longest, text.quantity?.length ?? 0, text.value?.length ?? 0);
         return {
           code,
           label: text.label,
@@ -125,8 +165,7 @@ export function CellGrid({
         };
       }),
     );
-    return { rows, figureChars: longest };
-  }, [t, shelves, sections, occupied, isMatch, selectedKey, isSelectable]);
+  }, [t, shelves, sections, occupied, isMatch, selectedKey, isSelectable, shownRows]);
 
   return (
     <div className={classes.scroller}>
@@ -138,6 +177,7 @@ export function CellGrid({
         role="group"
         aria-label={t("grid.gridLabel", { name: warehouseName })}
         aria-description={t("grid.gridHint")}
+        aria-busy={!complete || undefined}
         data-testid="warehouse-grid"
         onClick={onClick}
         onKeyDown={onKeyDown}
@@ -151,11 +191,11 @@ export function CellGrid({
             </div>
           ))}
         </div>
-        {shelves.map((shelf, row) => (
+        {rows.map((cells, row) => (
           <GridRow
-            key={shelf}
-            shelf={shelf}
-            cells={rows[row] ?? []}
+            key={shelves[row]}
+            shelf={shelves[row] ?? ""}
+            cells={cells}
             tabColumn={row === tabStop.row ? tabStop.column : -1}
           />
         ))}

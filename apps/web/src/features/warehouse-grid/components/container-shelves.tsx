@@ -2,7 +2,7 @@ import { ActionIcon, Menu, Stack, Text, Title } from "@mantine/core";
 import { useLongPress } from "@mantine/hooks";
 import { IconDotsVertical, IconTrash } from "@tabler/icons-react";
 import type { GridPosition } from "@wms/domain";
-import { useCallback, useRef } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createCellTexts } from "../lib/cell-label.ts";
 import type { GridModel, GridTarget } from "../lib/grid-model.ts";
@@ -160,23 +160,44 @@ function ContainerShelf({
   );
 }
 
-/** The menu equivalent of the long press: a button beside the shelf with Delete container shelf. */
+/**
+ * The menu equivalent of the long press: a button beside the shelf with Delete container shelf.
+ *
+ * The menu itself is made on the button's first use, and opened: a menu costs its positioning machinery on
+ * every render, closed or not, and four of them were a third of the time the grid took to appear.
+ * Until then the button says what it opens, as the menu's own button does.
+ */
 function ShelfActionsMenu({ shelf, onDelete }: { shelf: string; onDelete: (shelf: string) => void }) {
   const { t } = useTranslation();
   const actionsRef = useRef<HTMLButtonElement>(null);
+  const [used, setUsed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  // The menu's button replaces the plain one: give it the focus before the menu opens, so the menu
+  // hands the focus back to it when it closes.
+  useLayoutEffect(() => {
+    if (used) {
+      actionsRef.current?.focus();
+      setOpened(true);
+    }
+  }, [used]);
+  const button = (
+    <ActionIcon
+      ref={actionsRef}
+      variant="subtle"
+      color="gray"
+      h="auto"
+      aria-label={t("grid.shelfActions", { shelf })}
+      {...(used ? {} : { "aria-haspopup": "menu", "aria-expanded": false, onClick: () => setUsed(true) })}
+    >
+      <IconDotsVertical size={16} aria-hidden />
+    </ActionIcon>
+  );
+  if (!used) {
+    return button;
+  }
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          ref={actionsRef}
-          variant="subtle"
-          color="gray"
-          h="auto"
-          aria-label={t("grid.shelfActions", { shelf })}
-        >
-          <IconDotsVertical size={16} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item
           color="red"

@@ -2,7 +2,7 @@ import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import ar from "../../../i18n/ar.json";
 import en from "../../../i18n/en.json";
-import { createCellTexts } from "./cell-label.ts";
+import { createCellTexts, longestFigure } from "./cell-label.ts";
 
 const i18n = i18next.createInstance();
 await i18n.init({
@@ -49,5 +49,15 @@ describe("a cell's texts", () => {
     expect(texts("A03", position(3), plain).label).toContain("3 أصناف");
     expect(texts("A03", position(11), plain).label).toContain("11 صنفًا");
     expect(texts("A03", position(2, "5", "1500"), plain).label).toBe("A03، صنفان، الكمية 1,500، AED 5.00");
+  });
+});
+
+describe("the longest figure of a layout", () => {
+  it("is the longest quantity or value any position shows, as the cells show them", () => {
+    expect(longestFigure([])).toBe(0);
+    // "1,250.00" (8) against "12.5" (4).
+    expect(longestFigure([position(1)])).toBe(8);
+    // "1,234,567.125" (13) is longer than "3.00".
+    expect(longestFigure([position(1), position(2, "3", "1234567.125")])).toBe(13);
   });
 });

@@ -21,6 +21,25 @@ export interface CellText {
   value: string | null;
 }
 
+/** A cell shows its value without "AED" (the legend says the values are AED). */
+function withoutCurrency(amount: string): string {
+  return amount.replace(/^AED\s*/, "");
+}
+
+/**
+ * The length of the longest figure (quantity or value) any of these positions shows: it sizes every
+ * column of the grid, so it covers the shelves not drawn yet too.
+ */
+export function longestFigure(positions: Iterable<GridPosition>): number {
+  let longest = 0;
+  for (const position of positions) {
+    const quantity = formatQuantity(position.totalQuantity);
+    const value = withoutCurrency(formatAed(position.totalValue));
+    longest = Math.max(longest, quantity.length, value.length);
+  }
+  return longest;
+}
+
 // Stand-ins translated once and replaced per cell: thousands of cells share a handful of sentences.
 const CODE = "\u0001";
 const VALUE = "\u0002";
@@ -54,7 +73,7 @@ export function createCellTexts(
         .replace(CODE, code)
         .replace(QUANTITY, quantity)
         .replace(VALUE, amount);
-      value = amount.replace(/^AED\s*/, "");
+      value = withoutCurrency(amount);
     } else {
       label = empty.replace(CODE, code);
     }
