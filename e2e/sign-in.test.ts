@@ -84,6 +84,27 @@ describe("[SIGN-IN] the two portals", () => {
 });
 
 describe("[ROUTES] redirect rules", () => {
+  it("shows a loader before the app's code has arrived, and the app's first screen replaces it", async () => {
+    const page = browser.page();
+    // Hold the entry script back, as a slow connection would.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/wmscontrolpaneladmin/login", { waitUntil: "commit" });
+    const loader = page.locator("#root .boot-loader");
+    await loader.locator("svg").waitFor({ state: "visible" });
+    expect(await loader.getAttribute("aria-hidden")).toBe("true");
+    release();
+    await page.getByRole("textbox", { name: "Email" }).waitFor();
+    expect(await loader.count()).toBe(0);
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
   it("sends visitors to the matching login page and shows the landing page at the root", async () => {
     const page = browser.page();
     await page.goto("/staff/items");
