@@ -357,6 +357,19 @@ async function setUpDatabase(label: string, adminUrl: string, database: string) 
   };
 }
 
+/**
+ * bench/results/<date>.json (<date>-quick.json for a quick run); a later run the same day gets -2, -3,
+ * ... so it never replaces an earlier one (machines differ from one run to the next).
+ */
+function resultsFile(date: string, quickRun: boolean): string {
+  const base = path.join(BENCH, "results", `${date}${quickRun ? "-quick" : ""}`);
+  let file = `${base}.json`;
+  for (let n = 2; fs.existsSync(file); n++) {
+    file = `${base}-${n}.json`;
+  }
+  return file;
+}
+
 async function main() {
   const started = performance.now();
   results.machine = machine();
@@ -542,8 +555,7 @@ async function main() {
 
   results.finishedAt = new Date().toISOString();
   results.durationS = Math.round((performance.now() - started) / 1000);
-  const date = results.startedAt.slice(0, 10);
-  const file = path.join(BENCH, "results", `${date}${quick ? "-quick" : ""}.json`);
+  const file = resultsFile(results.startedAt.slice(0, 10), quick);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   writeReadme(path.join(BENCH, "README.md"), results, path.relative(BENCH, file));
