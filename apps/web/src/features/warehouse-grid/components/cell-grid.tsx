@@ -2,6 +2,7 @@ import type { CSSProperties, FocusEvent, KeyboardEvent, MouseEvent } from "react
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
+import { numberLocale } from "../../../lib/format-number.ts";
 import { createCellTexts, longestFigure } from "../lib/cell-label.ts";
 import type { GridModel, GridTarget } from "../lib/grid-model.ts";
 import { positionKey } from "../lib/grid-model.ts";
@@ -68,7 +69,7 @@ export function CellGrid({
   isSelectable,
   onReport,
 }: CellGridProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { shelves, sections, occupied } = model;
   const [focused, setFocused] = useState<Cell | null>(null);
   const [shownRows, setShownRows] = useState(firstRows);
@@ -136,8 +137,9 @@ export function CellGrid({
     }
   };
 
-  // The columns' width, from every position's figures, drawn or not yet.
-  const figureChars = useMemo(() => longestFigure(occupied.values()), [occupied]);
+  // The columns' width, from every position's figures, drawn or not yet, as the cells write them.
+  const locale = numberLocale(i18n.language);
+  const figureChars = useMemo(() => longestFigure(occupied.values(), locale), [occupied, locale]);
   // What every cell drawn shows, worked out again only when the data, the search, the selection or the
   // shelves drawn change (moving the focus with the arrow keys re-renders this grid, and then only the
   // tab stop changes).

@@ -1,6 +1,6 @@
 import type { GridPosition } from "@wms/domain";
 import type { TFunction } from "i18next";
-import { formatAed, formatQuantity } from "../../../lib/format-number.ts";
+import { formatAed, formatQuantity, numberLocale } from "../../../lib/format-number.ts";
 
 export interface CellState {
   matched: boolean;
@@ -27,14 +27,14 @@ function withoutCurrency(amount: string): string {
 }
 
 /**
- * The length of the longest figure (quantity or value) any of these positions shows: it sizes every
- * column of the grid, so it covers the shelves not drawn yet too.
+ * The length of the longest figure (quantity or value) any of these positions shows in `locale`: it
+ * sizes every column of the grid, so it covers the shelves not drawn yet too.
  */
-export function longestFigure(positions: Iterable<GridPosition>): number {
+export function longestFigure(positions: Iterable<GridPosition>, locale: string = numberLocale()): number {
   let longest = 0;
   for (const position of positions) {
-    const quantity = formatQuantity(position.totalQuantity);
-    const value = withoutCurrency(formatAed(position.totalValue));
+    const quantity = formatQuantity(position.totalQuantity, locale);
+    const value = withoutCurrency(formatAed(position.totalValue, locale));
     longest = Math.max(longest, quantity.length, value.length);
   }
   return longest;
