@@ -21,7 +21,9 @@ import { registerSpa } from "./http/spa.ts";
 import type { Clock } from "./lib/clock.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { SessionCache } from "./modules/auth/session-cache.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
+import { onCommittedChanges } from "./modules/events/change-publisher.ts";
 import { EventBus } from "./modules/events/event-bus.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { importsRoutes } from "./modules/imports/imports.routes.ts";
@@ -45,6 +47,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Where the built web app is (default apps/web/dist); tests point it at a fixture. */
   webDir?: string;
+  /** How long a session read from the database is reused (default SESSION_CACHE_MS); tests lengthen it. */
+  sessionCacheMs?: number;
 }
 
 const ONE_MEGABYTE = 1_048_576;
@@ -137,7 +141,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = new EventBus(database.url, app.log);
   await events.start();
   app.addHook("onClose", async () => events.stop());
-  const deps: AppDeps = { database, db: database.db, clock, config, events };
+  const sessionCache = new SessionCache(() => events.connected, options.sessionCacheMs);
+  const stopHearingOwnChanges = onCommittedChanges((changes) => {
+    for (const change of changes) {
+      sessionCache.apply(change);
+    }
+  });
+  events.subscribe((change) => sessionCache.apply(change));
+  app.addHook("onClose", async () => {
+    stopHearingOwnChanges();
+  });
+  const deps: AppDeps = { database, db: database.db, clock, config, events, sessionCache };
   registerRequestGuard(app, deps);
 
   await app.register(healthRoutes(deps));

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { SessionCache } from "../modules/auth/session-cache.ts";
 import { resolveSession } from "../modules/auth/sessions.service.ts";
 import { AppError } from "./app-error.ts";
 import { assertSameOrigin } from "./csrf.ts";
@@ -12,6 +13,7 @@ interface GuardDeps {
   db: Db;
   clock: Clock;
   config: Config;
+  sessionCache?: SessionCache;
 }
 
 /**

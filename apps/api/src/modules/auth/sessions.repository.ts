@@ -29,6 +29,7 @@ function activeSessionQuery(db: DbOrTx) {
   return db
     .select({
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       user: {
         id: users.id,
         email: users.email,

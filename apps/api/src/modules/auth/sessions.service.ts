@@ -6,6 +6,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { sessionsEndedEvent } from "../events/change-events.ts";
 import { queueChangeEvents } from "../events/change-publisher.ts";
 import type { UserRow } from "../users/users.repository.ts";
+import type { CachedSession, SessionCache } from "./session-cache.ts";
 import {
   deleteSession,
   deleteUserSessions,
@@ -58,21 +59,50 @@ export async function startSession(
   return token;
 }
 
+/**
+ * The signed-in user behind a session token, or null when the session has ended (signed out, idle or
+ * past its absolute expiry, its account archived). A session this process read a moment ago is taken
+ * from `sessionCache` (see SessionCache for what keeps it current), checked against this request's
+ * time exactly as the database would check it; the database is asked when it is not there, and
+ * whenever last-seen is due to be written.
+ */
 export async function resolveSession(
   db: DbOrTx,
-  deps: SessionDeps,
+  deps: SessionDeps & { sessionCache?: SessionCache },
   token: string,
 ): Promise<{ user: SessionUser; tokenHash: string } | null> {
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
+  const { sessionCache } = deps;
+  const cached = sessionCache?.get(tokenHash);
+  if (cached && isLiveAt(cached, now, deps.config.session.idleMs) && !isTouchDue(cached, now)) {
+    return { user: cached.user, tokenHash };
+  }
+  const ticket = sessionCache?.ticket() ?? 0;
   const found = await findActiveSession(db, tokenHash, now, deps.config.session.idleMs);
   if (!found) {
     return null;
   }
-  if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  const session: CachedSession = {
+    user: toSessionUser(found.user),
+    lastSeenAt: found.lastSeenAt,
+    expiresAt: found.expiresAt,
+  };
+  if (isTouchDue(session, now)) {
     await touchSession(db, tokenHash, now);
+    session.lastSeenAt = now;
   }
-  return { user: toSessionUser(found.user), tokenHash };
+  sessionCache?.store(tokenHash, session, ticket);
+  return { user: session.user, tokenHash };
+}
+
+/** The database's test of findActiveSession (the account's liveness aside), on a session held here. */
+function isLiveAt(session: CachedSession, now: Date, idleMs: number): boolean {
+  return session.expiresAt.getTime() > now.getTime() && session.lastSeenAt.getTime() > now.getTime() - idleMs;
+}
+
+function isTouchDue(session: Pick<CachedSession, "lastSeenAt">, now: Date): boolean {
+  return now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS;
 }
 
 /**

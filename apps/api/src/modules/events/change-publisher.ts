@@ -61,9 +61,25 @@ export async function queueChangeEvents(db: DbOrTx, events: ChangeEvent[]): Prom
  */
 const outbox = new WeakMap<DbOrTx, ChangeEvent[]>();
 
+type CommittedListener = (events: ChangeEvent[]) => void;
+const committedListeners = new Set<CommittedListener>();
+
+/**
+ * Hands `listener` the events of every write this process commits, synchronously, before the write's
+ * caller goes on (and so before its answer is sent); other processes hear of them through NOTIFY.
+ * Returns the function that stops it.
+ */
+export function onCommittedChanges(listener: CommittedListener): () => void {
+  committedListeners.add(listener);
+  return () => committedListeners.delete(listener);
+}
+
 function publishChangeEvents(db: DbOrTx, events: ChangeEvent[]): void {
   if (events.length === 0) {
     return;
+  }
+  for (const listener of committedListeners) {
+    listener(events);
   }
   const waiting = outbox.get(db);
   if (waiting) {
