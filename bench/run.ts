@@ -53,6 +53,9 @@ const DB_SUFFIX = /^[a-z0-9_]{0,20}$/.test(process.env.BENCH_DB_SUFFIX ?? "")
   ? (process.env.BENCH_DB_SUFFIX ?? "")
   : "";
 const PG15 = new URL(PG15_ADMIN);
+// A `host` parameter names a Unix socket's directory (as libpq reads it): pgbench and the API then
+// both connect through it.
+const PG15_HOST = PG15.searchParams.get("host") ?? PG15.hostname;
 const GRID_RENDER_VISITS = 3;
 const LIGHTHOUSE_RUNS = 3;
 
@@ -385,12 +388,18 @@ async function main() {
 
   // PostgreSQL 15 of the machine: data set, pgbench anchor, HTTP benchmarks.
   const pg15 = await setUpDatabase("pg15", PG15_ADMIN, `wms_bench${DB_SUFFIX}`);
-  results.postgres15 = { version: await serverVersion(pg15.url), dataset: pg15.info };
+  results.postgres15 = {
+    version: await serverVersion(pg15.url),
+    dataset: pg15.info,
+    transport: PG15_HOST.startsWith("/")
+      ? `Unix socket in ${PG15_HOST}`
+      : `TCP ${PG15_HOST}:${PG15.port || 5432}`,
+  };
   const pgbenchDb = `wms_bench_pgbench${DB_SUFFIX}`;
   await recreateDatabase(PG15_ADMIN, pgbenchDb);
   log(`pgbench: TPC-B -c ${CONNECTIONS} -T ${config.loadSeconds}`);
   results.pgbench = await pgbenchTpcb({
-    host: PG15.hostname,
+    host: PG15_HOST,
     port: Number(PG15.port || 5432),
     user: decodeURIComponent(PG15.username || "postgres"),
     database: pgbenchDb,
@@ -453,7 +462,7 @@ async function main() {
     log(`pgbench: a movement's own SQL, -c ${CONNECTIONS} -T ${config.loadSeconds}`);
     results.movementReplay = await pgbenchMovementReplay({
       url: pg15.url,
-      host: PG15.hostname,
+      host: PG15_HOST,
       port: Number(PG15.port || 5432),
       user: decodeURIComponent(PG15.username || "postgres"),
       database: new URL(pg15.url).pathname.slice(1),
@@ -539,8 +548,10 @@ async function main() {
           pg18.url,
           pg18.dataset,
         );
+        const socketDir = new URL(pg18.url).searchParams.get("host");
         results.postgres18 = {
           version: await serverVersion(pg18.url),
+          transport: socketDir ? `its Unix socket in ${socketDir}` : "TCP 127.0.0.1",
           dataset: pg18.info,
           movements: figures,
         };
