@@ -548,10 +548,8 @@ async function main() {
           pg18.url,
           pg18.dataset,
         );
-        const socketDir = new URL(pg18.url).searchParams.get("host");
         results.postgres18 = {
           version: await serverVersion(pg18.url),
-          transport: socketDir ? `its Unix socket in ${socketDir}` : "TCP 127.0.0.1",
           dataset: pg18.info,
           movements: figures,
         };

@@ -223,7 +223,7 @@ export function resultsMarkdown(r: Record<string, any>, resultFile: string): str
     "",
     `Machine: ${m.nproc} cores (${m.cpuModel}), ${m.memoryGiB} GiB memory, Node ${m.node}, Linux ${m.kernel};`,
     `${r.postgres15?.version ?? "PostgreSQL 15: not run"}; ${r.pgbench?.version ?? ""}; embedded: ${r.postgres18?.version ?? "not run"}.`,
-    `The API and pgbench reach PostgreSQL 15 over ${r.postgres15?.transport ?? "TCP 127.0.0.1:5432"}; the API reaches the embedded server over ${r.postgres18?.transport ?? "TCP 127.0.0.1"}.`,
+    `The API and pgbench reach PostgreSQL 15 over ${r.postgres15?.transport ?? "TCP 127.0.0.1:5432"}; the embedded server over TCP on 127.0.0.1.`,
     "",
     `Data set (PostgreSQL 15): ${JSON.stringify(r.postgres15?.dataset?.counts ?? {})}, loaded in ${r.postgres15?.dataset?.loadMs} ms, ledger violations before measuring: ${r.postgres15?.dataset?.violations}.`,
     "",

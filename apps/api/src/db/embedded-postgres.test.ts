@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { isProcessAlive } from "./data-dir-lock.ts";
-import { socketDirectoryFor, startEmbeddedPostgres } from "./embedded-postgres.ts";
+import { startEmbeddedPostgres } from "./embedded-postgres.ts";
 
 /**
  * Reliability checklist F2 (its PostgreSQL form): whatever happened to a data directory, the WMS never
@@ -49,39 +48,4 @@ describe("stopping the embedded PostgreSQL", () => {
     await server.stop();
     expect(Date.now() - started).toBeLessThan(2_000);
   }, 60_000);
-});
-
-describe("how the API reaches the embedded PostgreSQL", () => {
-  it("over the Unix socket in the cluster directory, which its URL names; TCP on 127.0.0.1 answers too", async () => {
-    const clusterDir = path.join(root, "socket");
-    const server = await startEmbeddedPostgres(clusterDir, { info: () => {}, warn: () => {} });
-    try {
-      const url = new URL(server.url);
-      expect(url.searchParams.get("host")).toBe(path.resolve(clusterDir));
-      expect(fs.statSync(path.join(clusterDir, `.s.PGSQL.${url.port}`)).isSocket()).toBe(true);
-
-      const overSocket = new pg.Client({ connectionString: server.url });
-      await overSocket.connect();
-      // A Unix-socket connection has no client address.
-      const { rows } = await overSocket.query("select inet_client_addr() as address");
-      await overSocket.end();
-      expect(rows[0].address).toBeNull();
-
-      url.searchParams.delete("host");
-      const overTcp = new pg.Client({ connectionString: url.toString() });
-      await overTcp.connect();
-      const tcp = await overTcp.query("select inet_client_addr()::text as address");
-      await overTcp.end();
-      expect(tcp.rows[0].address).toBe("127.0.0.1/32");
-    } finally {
-      await server.stop();
-    }
-  }, 60_000);
-
-  it("over TCP alone when the socket's path would be too long or the directory's name cannot be listed", () => {
-    expect(socketDirectoryFor("/var/lib/wms/pg", 5432)).toBe("/var/lib/wms/pg");
-    expect(socketDirectoryFor(`/srv/${"d".repeat(90)}/pg`, 54321)).toBeUndefined();
-    expect(socketDirectoryFor("/srv/my data/pg", 5432)).toBeUndefined();
-    expect(socketDirectoryFor("/srv/a,b/pg", 5432)).toBeUndefined();
-  });
 });

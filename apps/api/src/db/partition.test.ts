@@ -45,7 +45,6 @@ const relay = net.createServer((client) => {
 });
 await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
 const relayed = new URL(url);
-relayed.searchParams.delete("host"); // over TCP, through the relay, never the Unix socket
 relayed.hostname = "127.0.0.1";
 relayed.port = String((relay.address() as net.AddressInfo).port);
 

@@ -41,8 +41,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       // resources (disk full, out of memory, too many connections): nothing was stored, try later.
       if (
         CONNECTION_ERROR_CODES.has(code) ||
-        // A stopped server's Unix socket is gone (the embedded server's, db/embedded-postgres.ts).
-        (code === "ENOENT" && (current as { syscall?: unknown }).syscall === "connect") ||
         code.startsWith("08") ||
         /^57P0[1-3]$/.test(code) ||
         code.startsWith("53")
