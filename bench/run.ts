@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import copyStreams from "pg-copy-streams";
 import { startEmbeddedPostgres } from "../apps/api/src/db/embedded-postgres.ts";
+import { cpuCheckMs } from "./lib/cpu-check.ts";
 import {
   ADMIN_EMAIL,
   BENCH_PASSWORD,
@@ -376,7 +377,8 @@ function resultsFile(date: string, quickRun: boolean): string {
 async function main() {
   const started = performance.now();
   results.machine = machine();
-  log(`mode ${config.mode}; ${JSON.stringify(results.machine)}`);
+  results.cpuCheck = { startMs: cpuCheckMs() };
+  log(`mode ${config.mode}; ${JSON.stringify(results.machine)}; CPU check ${results.cpuCheck.startMs} ms`);
 
   // Web build first: its figures need no database, and the API serves this build for Lighthouse.
   if (!args.has("--skip-web")) {
@@ -562,6 +564,7 @@ async function main() {
     }
   }
 
+  results.cpuCheck.endMs = cpuCheckMs();
   results.finishedAt = new Date().toISOString();
   results.durationS = Math.round((performance.now() - started) / 1000);
   const file = resultsFile(results.startedAt.slice(0, 10), quick);

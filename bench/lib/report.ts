@@ -224,6 +224,11 @@ export function resultsMarkdown(r: Record<string, any>, resultFile: string): str
     `Machine: ${m.nproc} cores (${m.cpuModel}), ${m.memoryGiB} GiB memory, Node ${m.node}, Linux ${m.kernel};`,
     `${r.postgres15?.version ?? "PostgreSQL 15: not run"}; ${r.pgbench?.version ?? ""}; embedded: ${r.postgres18?.version ?? "not run"}.`,
     `The API and pgbench reach PostgreSQL 15 over ${r.postgres15?.transport ?? "TCP 127.0.0.1:5432"}; the embedded server over TCP on 127.0.0.1.`,
+    ...(r.cpuCheck
+      ? [
+          `CPU check (a fixed piece of work in Node, \`bench/lib/cpu-check.ts\`; lower is faster): ${r.cpuCheck.startMs} ms at the start, ${r.cpuCheck.endMs} ms at the end.`,
+        ]
+      : []),
     "",
     `Data set (PostgreSQL 15): ${JSON.stringify(r.postgres15?.dataset?.counts ?? {})}, loaded in ${r.postgres15?.dataset?.loadMs} ms, ledger violations before measuring: ${r.postgres15?.dataset?.violations}.`,
     "",
