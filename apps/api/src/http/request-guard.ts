@@ -13,7 +13,7 @@ interface GuardDeps {
   db: Db;
   clock: Clock;
   config: Config;
-  sessionCache?: SessionCache;
+  sessionCache: SessionCache;
 }
 
 /**

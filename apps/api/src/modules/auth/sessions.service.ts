@@ -68,17 +68,17 @@ export async function startSession(
  */
 export async function resolveSession(
   db: DbOrTx,
-  deps: SessionDeps & { sessionCache?: SessionCache },
+  deps: SessionDeps & { sessionCache: SessionCache },
   token: string,
 ): Promise<{ user: SessionUser; tokenHash: string } | null> {
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
   const { sessionCache } = deps;
-  const cached = sessionCache?.get(tokenHash);
+  const cached = sessionCache.get(tokenHash);
   if (cached && isLiveAt(cached, now, deps.config.session.idleMs) && !isTouchDue(cached, now)) {
     return { user: cached.user, tokenHash };
   }
-  const ticket = sessionCache?.ticket() ?? 0;
+  const ticket = sessionCache.ticket();
   const found = await findActiveSession(db, tokenHash, now, deps.config.session.idleMs);
   if (!found) {
     return null;
@@ -92,7 +92,7 @@ export async function resolveSession(
     await touchSession(db, tokenHash, now);
     session.lastSeenAt = now;
   }
-  sessionCache?.store(tokenHash, session, ticket);
+  sessionCache.store(tokenHash, session, ticket);
   return { user: session.user, tokenHash };
 }
 
