@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./accounts.ts";
 import { createStaffMember } from "./api.ts";
 import { useBrowser } from "./browser.ts";
+import { holdRequests } from "./network.ts";
 import { changePassword, expectPath, menuLabels, signInThroughPortal, unexpectedErrors } from "./ui.ts";
 
 const browser = await useBrowser();
@@ -87,19 +88,12 @@ describe("[ROUTES] redirect rules", () => {
   it("shows a loader before the app's code has arrived, and the app's first screen replaces it", async () => {
     const page = browser.page();
     // Hold the entry script back, as a slow connection would.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const entryCode = await holdRequests(page, /\/assets\/index-[^/]+\.js$/);
     await page.goto("/wmscontrolpaneladmin/login", { waitUntil: "commit" });
     const loader = page.locator("#root .boot-loader");
     await loader.locator("svg").waitFor({ state: "visible" });
     expect(await loader.getAttribute("aria-hidden")).toBe("true");
-    release();
+    entryCode.release();
     await page.getByRole("textbox", { name: "Email" }).waitFor();
     expect(await loader.count()).toBe(0);
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);

@@ -12,6 +12,7 @@ import {
 import { useBrowser } from "./browser.ts";
 import { csvText, downloadFile, parseCsv } from "./csv.ts";
 import { withDatabase } from "./db.ts";
+import { holdRequests } from "./network.ts";
 import {
   changePassword,
   expectPath,
@@ -599,6 +600,30 @@ describe("[GRID] Warehouse layout grid", () => {
     await page.keyboard.press("Delete");
     expect(await page.getByRole("dialog", { name: /Delete container shelf/ }).count()).toBe(0);
 
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
+  it("keeps a menu click made while the staff warehouse view is still loading its warehouses", async () => {
+    await createWarehouse(uniquePrefix("GQ"), 2, 2);
+    const staff = await createStaffMember("Quick Clicker");
+    const page = browser.page();
+    // Both answers are held: the warehouse list the view waits for, and the Items screen's code, so
+    // the click's navigation is still under way when the list comes in.
+    const warehouseList = await holdRequests(page, "**/api/warehouses");
+    const itemsCode = await holdRequests(page, /\/assets\/items-page-[^/]+\.js$/);
+    await signInThroughPortal(page, "staff", staff.email, staff.password);
+    await changePassword(page, staff.password, "quick clicker passphrase");
+    await expectPath(page, "/staff/warehouse");
+    await warehouseList.requested;
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Items" }).click();
+    await itemsCode.requested;
+
+    warehouseList.release();
+    const selector = page.getByRole("combobox", { name: "Warehouse", exact: true });
+    await expect.poll(() => selector.inputValue()).not.toBe("");
+    itemsCode.release();
+    await expectPath(page, "/staff/items");
+    await page.getByRole("heading", { level: 1, name: "Item Management" }).waitFor();
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 });

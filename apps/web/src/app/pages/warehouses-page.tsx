@@ -7,8 +7,10 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import { useSession } from "../../features/auth/api/session.ts";
 import { WarehouseLayoutView } from "../../features/warehouse-grid/components/warehouse-layout-view.tsx";
+import { useWarehouses } from "../../features/warehouses/api/warehouses.ts";
 import { WarehouseManagement } from "../../features/warehouses/components/warehouse-management.tsx";
 import { WarehouseSelect } from "../../features/warehouses/components/warehouse-select.tsx";
+import { shownWarehouseId } from "../../features/warehouses/lib/shown-warehouse.ts";
 import { AppPageHeader } from "../app-page-header.tsx";
 
 const ADMIN_WAREHOUSES_PATH = `${ROLE_BASE_PATH.admin}/warehouses`;
@@ -75,8 +77,12 @@ export function AdminWarehouseLayoutPage() {
 export function StaffWarehousePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const chosen = Number(params.get("warehouse"));
-  const warehouseId = Number.isInteger(chosen) && chosen > 0 ? chosen : null;
+  const requested = Number(params.get("warehouse"));
+  const warehouses = useWarehouses();
+  const warehouseId = shownWarehouseId(
+    warehouses.data?.warehouses,
+    Number.isInteger(requested) && requested > 0 ? requested : null,
+  );
   const choose = useCallback(
     (warehouse: WarehouseSummary) => {
       setParams(

@@ -1,7 +1,6 @@
 import { Select } from "@mantine/core";
 import { IconBuildingWarehouse } from "@tabler/icons-react";
 import type { WarehouseSummary } from "@wms/domain";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
@@ -9,7 +8,7 @@ import { useWarehouses } from "../api/warehouses.ts";
 
 interface WarehouseSelectProps {
   label: string;
-  /** The chosen warehouse's id; null picks the first one. */
+  /** The shown warehouse's id (shownWarehouseId). */
   value: number | null;
   onChange: (warehouse: WarehouseSummary) => void;
   /** What to do when none exist, which depends on who is looking. */
@@ -18,20 +17,14 @@ interface WarehouseSelectProps {
 
 /**
  * Chooses one warehouse of the list (the staff warehouse view's selector), with the list's loading,
- * error and empty states. Without a choice, the first warehouse is chosen.
+ * error and empty states. Only the user's choice calls onChange: the page works out what is shown
+ * without one (shownWarehouseId).
  */
 export function WarehouseSelect({ label, value, onChange, emptyText }: WarehouseSelectProps) {
   const { t } = useTranslation();
   const warehouses = useWarehouses();
   const list = warehouses.data?.warehouses ?? [];
   const chosen = list.find((warehouse) => warehouse.id === value) ?? null;
-  const fallback = chosen === null ? (list[0] ?? null) : null;
-
-  useEffect(() => {
-    if (fallback) {
-      onChange(fallback);
-    }
-  }, [fallback, onChange]);
 
   if (warehouses.isError) {
     return (
