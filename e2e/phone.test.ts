@@ -230,7 +230,9 @@ describe("[PHONE] The app at 375 x 740 with touch", () => {
     });
 
     await navigateByMenu(page, "Items");
-    await page.getByText(item.name).first().waitFor();
+    // Other files' items may fill the first page: the search brings this file's item onto it.
+    await page.getByRole("searchbox", { name: "Search items" }).fill(item.itemNo);
+    await page.getByRole("article", { name: `${item.itemNo} ${item.name}` }).waitFor();
     await expectFits(page, "items");
     await expectTapTarget(page.getByRole("button", { name: "Add Item" }), "Add Item");
     const addItem = page.getByRole("dialog", { name: "Add Item" });
