@@ -23,7 +23,7 @@ import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { SessionCache } from "./modules/auth/session-cache.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
-import { onCommittedChanges } from "./modules/events/change-publisher.ts";
+import { flushChangeEvents, onCommittedChanges } from "./modules/events/change-publisher.ts";
 import { EventBus } from "./modules/events/event-bus.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { importsRoutes } from "./modules/imports/imports.routes.ts";
@@ -150,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   events.subscribe((change) => sessionCache.apply(change));
   app.addHook("onClose", async () => {
     stopHearingOwnChanges();
+    await flushChangeEvents();
   });
   const deps: AppDeps = { database, db: database.db, clock, config, events, sessionCache };
   registerRequestGuard(app, deps);

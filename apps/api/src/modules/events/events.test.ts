@@ -183,6 +183,39 @@ describe("change events", () => {
     await stream.close();
   });
 
+  it("hears every one of many writes committed together, however they share NOTIFY statements", async () => {
+    const stream = await openStream();
+    const ids = Array.from({ length: 40 }, (_, n) => `burst-${n}`);
+    await Promise.all(
+      ids.map((id) =>
+        recordAudit(otherDatabase.db, SYSTEM_ACTOR, { entity: "probe", entityId: id, action: "update" }),
+      ),
+    );
+    await waitFor(() => ids.every((id) => stream.events.some((e) => e.entity === "probe" && e.id === id)));
+    await stream.close();
+  });
+
+  it("sends the events still waiting for their NOTIFY when a process shuts down", async () => {
+    const stream = await openStream();
+    const closingDatabase = connectDatabase(ctx.database.url, { max: 2 });
+    const closing = await buildApp({
+      database: closingDatabase,
+      clock: ctx.clock,
+      config: ctx.config,
+      serveWeb: false,
+    });
+    await recordAudit(closingDatabase.db, SYSTEM_ACTOR, {
+      entity: "probe",
+      entityId: "last-write",
+      action: "update",
+    });
+    // Shut down at once, within the window the event waits in: it must leave before the connections close.
+    await closing.close();
+    await closingDatabase.close();
+    await waitFor(() => stream.events.some((e) => e.entity === "probe" && e.id === "last-write"));
+    await stream.close();
+  });
+
   it("keeps every ledger invariant with movements racing through both processes", async () => {
     const item = await createTestItem(ctx);
     const b01 = await positionId(ctx, warehouse.id, "B", "01");
