@@ -12,6 +12,7 @@ import {
 } from "./api.ts";
 import { useBrowser } from "./browser.ts";
 import { ageMovement } from "./db.ts";
+import { holdRequests } from "./network.ts";
 import {
   changePassword,
   expectPath,
@@ -456,21 +457,9 @@ describe("[MOVEMENTS] Stock Movements", () => {
     await selectOption(dialog, page, "Type", "Received");
 
     // Hold the answer to the narrower search until the highlight has moved on the broader list.
-    let requested = () => {};
-    const answerAsked = new Promise<void>((resolve) => {
-      requested = resolve;
-    });
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(
+    const narrowerAnswer = await holdRequests(
+      page,
       (url) => url.pathname === "/api/items" && url.searchParams.get("search") === last,
-      async (route) => {
-        requested();
-        await released;
-        await route.continue();
-      },
     );
 
     const box = dialog.getByRole("combobox", { name: "Item", exact: true });
@@ -483,7 +472,7 @@ describe("[MOVEMENTS] Stock Movements", () => {
     // The unsearched first page may list these items too: wait for the answer to the search itself.
     await expect.poll(shownItems).toEqual([`${prefix}-A`, `${prefix}-B`, last]);
     await box.pressSequentially("-C");
-    await answerAsked;
+    await narrowerAnswer.requested;
     // The broader list is still shown: the arrows walk it to the last item, the third position.
     expect(await shownItems()).toEqual([`${prefix}-A`, `${prefix}-B`, last]);
     const highlighted = () =>
@@ -494,7 +483,7 @@ describe("[MOVEMENTS] Stock Movements", () => {
       await box.press("ArrowDown");
     }
     expect(await highlighted()).toMatch(new RegExp(`^${last}`));
-    release();
+    narrowerAnswer.release();
     // The answer arrives: the list holds only the last item, now in the first position.
     await page.getByRole("option", { name: new RegExp(`^${prefix}-A`) }).waitFor({ state: "detached" });
     await box.press("Enter");

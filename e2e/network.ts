@@ -11,7 +11,10 @@ export interface HeldRequests {
  * Holds back the page's requests to `url` until `release()`, to put the page in a state it passes
  * through too quickly to test otherwise (a screen's code or data still on its way).
  */
-export async function holdRequests(page: Page, url: string | RegExp): Promise<HeldRequests> {
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp | ((url: URL) => boolean),
+): Promise<HeldRequests> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;

@@ -18,13 +18,15 @@ import { recordAudit, SYSTEM_ACTOR } from "../audit/audit.repository.ts";
  * own pool and its own LISTEN connection). A browser's stream on A hears a write made through B.
  */
 const ctx = await createTestContext();
-const otherDatabase = connectDatabase(ctx.database.url, { max: 4 });
-const other = await buildApp({
-  database: otherDatabase,
-  clock: ctx.clock,
-  config: ctx.config,
-  serveWeb: false,
-});
+
+/** Another API process on the same database: its own pool and its own LISTEN connection. */
+async function anotherProcess(connections: number) {
+  const database = connectDatabase(ctx.database.url, { max: connections });
+  const app = await buildApp({ database, clock: ctx.clock, config: ctx.config, serveWeb: false });
+  return { app, database };
+}
+
+const { app: other, database: otherDatabase } = await anotherProcess(4);
 const address = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
 afterAll(async () => {
   await other.close();
@@ -197,13 +199,7 @@ describe("change events", () => {
 
   it("sends the events still waiting for their NOTIFY when a process shuts down", async () => {
     const stream = await openStream();
-    const closingDatabase = connectDatabase(ctx.database.url, { max: 2 });
-    const closing = await buildApp({
-      database: closingDatabase,
-      clock: ctx.clock,
-      config: ctx.config,
-      serveWeb: false,
-    });
+    const { app: closing, database: closingDatabase } = await anotherProcess(2);
     await recordAudit(closingDatabase.db, SYSTEM_ACTOR, {
       entity: "probe",
       entityId: "last-write",
