@@ -79,6 +79,31 @@ export function onCommittedChanges(listener: CommittedListener): () => void {
   return () => committedListeners.delete(listener);
 }
 
+/**
+ * Hands `listener` every change as soon as this process can know of it: its own writes synchronously
+ * after COMMIT (onCommittedChanges), other processes' through `bus` (LISTEN), which also brings this
+ * process's own once their NOTIFY is sent, so a change may arrive twice. For caches a change empties:
+ * the next request after a write here must not read what the write made stale. Returns the function
+ * that stops both.
+ */
+export function onEveryChange(bus: ChangeSource, listener: (event: ChangeEvent) => void): () => void {
+  const stopOwn = onCommittedChanges((events) => {
+    for (const event of events) {
+      listener(event);
+    }
+  });
+  const stopOthers = bus.subscribe(listener);
+  return () => {
+    stopOwn();
+    stopOthers();
+  };
+}
+
+/** Where other processes' changes are heard (the EventBus). */
+export interface ChangeSource {
+  subscribe(listener: (event: ChangeEvent) => void): () => void;
+}
+
 function publishChangeEvents(db: DbOrTx, events: ChangeEvent[]): void {
   if (events.length === 0) {
     return;

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { actorOf, requireUser } from "../../http/request-guard.ts";
+import { onEveryChange } from "../events/change-publisher.ts";
 import { itemHistory } from "../movements/movements.service.ts";
 import { createItem, deleteItem, getItem, listItems, lowStockCount, updateItem } from "./items.service.ts";
 
@@ -17,7 +18,7 @@ const STOCK_ENTITIES = new Set(["stock_movement", "purchase", "import", "item"])
 
 export function itemsRoutes({ db, events }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const unsubscribe = events.subscribe((event) => {
+    const unsubscribe = onEveryChange(events, (event) => {
       if (STOCK_ENTITIES.has(event.entity) || event.action === "resync") {
         lowStockCount.invalidate();
       }

@@ -46,7 +46,7 @@ function toItemView(row: ItemRow, locations: ItemView["locations"]): ItemView {
 
 /**
  * The low-stock banner's count, shown with every item list: kept for a few seconds and dropped as
- * soon as any process reports a change of stock or items (see items.routes.ts).
+ * soon as this process commits, or any other reports, a change of stock or items (see items.routes.ts).
  */
 export const lowStockCount = new CachedValue<number>(10_000);
 
