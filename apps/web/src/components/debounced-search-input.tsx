@@ -1,7 +1,8 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigation } from "react-router";
 
 /** Search waits this long after the last keystroke before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -23,7 +24,13 @@ export function DebouncedSearchInput({ value, onSearchChange, ...props }: Deboun
     setShownValue(value);
     setInput(value);
   }
+  // A click on another screen may still be loading that screen's code when the pause ends: the search
+  // written into the address then would be a navigation of its own and cancel the click.
+  const leaving = useLeavingThisScreen();
   const commit = useDebouncedCallback((text: string) => {
+    if (leaving.current) {
+      return;
+    }
     setShownValue(text.trim());
     onSearchChange(text.trim());
   }, SEARCH_DEBOUNCE_MS);
@@ -39,4 +46,15 @@ export function DebouncedSearchInput({ value, onSearchChange, ...props }: Deboun
       }}
     />
   );
+}
+
+/** Whether a navigation to another screen is under way, read when a timer fires (hence a ref). */
+function useLeavingThisScreen() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = useRef(false);
+  useEffect(() => {
+    leaving.current = navigation.state !== "idle" && navigation.location?.pathname !== pathname;
+  });
+  return leaving;
 }
