@@ -23,7 +23,7 @@ import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { SessionCache } from "./modules/auth/session-cache.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
-import { flushChangeEvents, onEveryChange } from "./modules/events/change-publisher.ts";
+import { onEveryChange } from "./modules/events/change-publisher.ts";
 import { EventBus } from "./modules/events/event-bus.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { importsRoutes } from "./modules/imports/imports.routes.ts";
@@ -143,10 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onClose", async () => events.stop());
   const sessionCache = new SessionCache(() => events.connected, options.sessionCacheMs);
   const stopHearingChanges = onEveryChange(events, (change) => sessionCache.apply(change));
-  app.addHook("onClose", async () => {
-    stopHearingChanges();
-    await flushChangeEvents();
-  });
+  app.addHook("onClose", async () => stopHearingChanges());
   const deps: AppDeps = { database, db: database.db, clock, config, events, sessionCache };
   registerRequestGuard(app, deps);
 

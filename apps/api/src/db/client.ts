@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { withChangeEvents } from "../modules/events/change-publisher.ts";
+import { flushChangeEvents, withChangeEvents } from "../modules/events/change-publisher.ts";
 import { deferringBegin } from "./deferred-begin.ts";
 import * as schema from "./schema/index.ts";
 
@@ -118,7 +118,11 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) =>
     withChangeEvents(db, (track) => transaction((tx) => work(track(tx)), config))) as Db["transaction"];
-  return { db, pool, url, close: () => pool.end() };
+  const close = async () => {
+    await flushChangeEvents(db);
+    await pool.end();
+  };
+  return { db, pool, url, close };
 }
 
 /**

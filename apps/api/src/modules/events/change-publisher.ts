@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { executePrepared } from "../../db/prepared.ts";
 import { CHANGE_CHANNEL, type ChangeEvent } from "./change-events.ts";
+import type { EventBus } from "./event-bus.ts";
 
 /**
  * Change events leave PostgreSQL only after the write that caused them has committed.
@@ -87,7 +88,10 @@ export function onCommittedChanges(listener: CommittedListener): () => void {
  * the next request after a write here must not read what the write made stale. Returns the function
  * that stops both.
  */
-export function onEveryChange(bus: ChangeSource, listener: (event: ChangeEvent) => void): () => void {
+export function onEveryChange(
+  bus: Pick<EventBus, "subscribe">,
+  listener: (event: ChangeEvent) => void,
+): () => void {
   const stopOwn = onCommittedChanges((events) => {
     for (const event of events) {
       listener(event);
@@ -98,11 +102,6 @@ export function onEveryChange(bus: ChangeSource, listener: (event: ChangeEvent) 
     stopOwn();
     stopOthers();
   };
-}
-
-/** Where other processes' changes are heard (the EventBus). */
-export interface ChangeSource {
-  subscribe(listener: (event: ChangeEvent) => void): () => void;
 }
 
 function publishChangeEvents(db: DbOrTx, events: ChangeEvent[]): void {
@@ -132,11 +131,11 @@ function sendWaiting(db: DbOrTx): Promise<void> {
 }
 
 /**
- * Sends the events still waiting for their window now: on shutdown, before the database connections
- * close, so other processes hear of the last writes.
+ * Sends the events of `db` still waiting for their window now: when its connections are about to
+ * close (Database.close), so other processes hear of the last writes of a server or command.
  */
-export async function flushChangeEvents(): Promise<void> {
-  await Promise.all([...outbox.keys()].map(sendWaiting));
+export function flushChangeEvents(db: DbOrTx): Promise<void> {
+  return sendWaiting(db);
 }
 
 async function sendChangeEvents(db: DbOrTx, events: ChangeEvent[]): Promise<void> {
