@@ -36,9 +36,10 @@ await writeStock(ctx, [
 interface Settings {
   isolation: string;
   readOnly: string;
-  workMem: string;
+  /** Whether work_mem is the server's own: a report does not raise it (see buildReport). */
+  serverWorkMem: string;
 }
-const SNAPSHOT: Settings = { isolation: "repeatable read", readOnly: "on", workMem: "64MB" };
+const SNAPSHOT: Settings = { isolation: "repeatable read", readOnly: "on", serverWorkMem: "true" };
 
 /** `target` with `after` run once each query it executes has answered (in transactions too). */
 function withHook<T extends DbOrTx>(target: T, after: (executor: DbOrTx) => Promise<void>): T {
@@ -72,13 +73,14 @@ async function reportUnderWrites(type: ReportType, request: Record<string, strin
     const result = await executor.execute<Record<string, string>>(sql`
       select current_setting('transaction_isolation') as isolation,
              current_setting('transaction_read_only') as "readOnly",
-             current_setting('work_mem') as "workMem"`);
+             (setting = reset_val)::text as "serverWorkMem"
+      from pg_settings where name = 'work_mem'`);
     const row = result.rows[0];
     if (row) {
       settings.push({
         isolation: row.isolation ?? "",
         readOnly: row.readOnly ?? "",
-        workMem: row.workMem ?? "",
+        serverWorkMem: row.serverWorkMem ?? "",
       });
     }
     await writeStock(ctx, [
