@@ -2,7 +2,7 @@ import { Skeleton, Table, Text } from "@mantine/core";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { numberLocale } from "../lib/format-number.ts";
+import { countFormat, numberLocale } from "../lib/format-number.ts";
 import { EmptyState } from "./empty-state.tsx";
 import { ErrorState } from "./error-state.tsx";
 import { ListPagination } from "./page-pagination.tsx";
@@ -58,7 +58,7 @@ function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
 export function PagedTable<Data extends PageOf, Row>(props: PagedTableProps<Data, Row>) {
   const { list, columnCount, page, onPageChange } = props;
   const { i18n } = useTranslation();
-  const number = new Intl.NumberFormat(numberLocale(i18n.language));
+  const number = countFormat(numberLocale(i18n.language));
 
   let rows: ReactNode;
   let footer: ReactNode = null;

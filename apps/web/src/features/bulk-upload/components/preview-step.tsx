@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagePagination } from "../../../components/page-pagination.tsx";
 import { localizeServerText } from "../../../i18n/server-messages.ts";
-import { numberLocale } from "../../../lib/format-number.ts";
+import { countFormat, numberLocale } from "../../../lib/format-number.ts";
 import { pageCount } from "../../../lib/page-window.ts";
 
 /** Rows a preview page shows: a 10 MB file may hold about 100,000 of them. */
@@ -22,7 +22,7 @@ interface PreviewStepProps {
 /** Step 2: every row with its values and errors, the counts, and nothing written yet. */
 export function PreviewStep({ preview, refreshing, onBack, onCommit }: PreviewStepProps) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(numberLocale(i18n.language));
+  const number = countFormat(numberLocale(i18n.language));
   const { summary } = preview;
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [page, setPage] = useState(1);

@@ -1,12 +1,12 @@
 import { Group, Progress, Stack, Text } from "@mantine/core";
 import type { ImportProgress } from "@wms/domain";
 import { useTranslation } from "react-i18next";
-import { numberLocale } from "../../../lib/format-number.ts";
+import { countFormat, numberLocale } from "../../../lib/format-number.ts";
 
 /** Step 3: the server's own figure for the running commit, with what it is doing. */
 export function ProcessingStep({ progress }: { progress: ImportProgress | undefined }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(numberLocale(i18n.language));
+  const number = countFormat(numberLocale(i18n.language));
   const phase = progress?.phase ?? "waiting";
   const percent = progress?.percent ?? 0;
   const phaseText = t(`bulkUpload.phases.${phase}`);

@@ -3,7 +3,7 @@ import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import type { ImportCommitResponse, ImportRowError } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { localizeServerText } from "../../../i18n/server-messages.ts";
-import { numberLocale } from "../../../lib/format-number.ts";
+import { countFormat, numberLocale } from "../../../lib/format-number.ts";
 import { useErrorMessage } from "../../../lib/use-error-message.ts";
 import { rejectedDetailsOf } from "../lib/upload-file.ts";
 
@@ -22,7 +22,7 @@ interface ResultStepProps {
 export function ResultStep({ outcome, onTryAgain, onClose }: ResultStepProps) {
   const { t, i18n } = useTranslation();
   const describe = useErrorMessage();
-  const number = new Intl.NumberFormat(numberLocale(i18n.language));
+  const number = countFormat(numberLocale(i18n.language));
 
   if (outcome.ok) {
     const { result } = outcome;

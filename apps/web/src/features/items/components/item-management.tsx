@@ -14,7 +14,7 @@ import { CardsSkeleton } from "../../../components/loading-skeleton.tsx";
 import { ListPagination } from "../../../components/page-pagination.tsx";
 import { DeleteButton, EditButton } from "../../../components/row-action-buttons.tsx";
 import { localized } from "../../../i18n/server-messages.ts";
-import { numberLocale } from "../../../lib/format-number.ts";
+import { countFormat, numberLocale } from "../../../lib/format-number.ts";
 import { useCreateItem } from "../api/create-item.ts";
 import { useDeleteItem } from "../api/delete-item.ts";
 import { useItemsList } from "../api/items-list.ts";
@@ -47,7 +47,7 @@ export function ItemManagement({ canManage, historyHref, toolbarActions, itemAct
   const [addOpened, addModal] = useDisclosure(false);
   const [editing, setEditing] = useState<ItemView | null>(null);
   const [deleting, setDeleting] = useState<ItemView | null>(null);
-  const number = new Intl.NumberFormat(numberLocale(i18n.language));
+  const number = countFormat(numberLocale(i18n.language));
 
   const closeAdd = () => {
     createItem.reset();

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { localizeServerText } from "../../../i18n/server-messages.ts";
 import { formatDate, useDateFormat } from "../../../lib/format-date.ts";
-import { formatAed, formatQuantity, numberLocale } from "../../../lib/format-number.ts";
+import { countFormat, formatAed, formatQuantity, numberLocale } from "../../../lib/format-number.ts";
 import classes from "./reports.module.css";
 
 /** A report with a table of more columns than this prints on landscape pages. */
@@ -83,7 +83,7 @@ export function ReportTableView({ table, withTitle }: ReportTableViewProps) {
   const { t, i18n } = useTranslation();
   const format = useCellFormat();
   const totalLabel = useTotalLabel();
-  const number = new Intl.NumberFormat(numberLocale(i18n.language));
+  const number = countFormat(numberLocale(i18n.language));
   const title = localizeServerText(table.title, i18n.language);
 
   const cells = (row: ReportRow, totals = false) =>

@@ -3,7 +3,7 @@ import { IconMapPin } from "@tabler/icons-react";
 import type { WarehouseSummary } from "@wms/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatAed, numberLocale } from "../../../lib/format-number.ts";
+import { countFormat, formatAed, numberLocale } from "../../../lib/format-number.ts";
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -27,7 +27,7 @@ interface WarehouseCardProps {
 /** One warehouse: where it is, its layout, its container shelves and what it stores. */
 export function WarehouseCard({ warehouse, actions }: WarehouseCardProps) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(numberLocale(i18n.language));
+  const number = countFormat(numberLocale(i18n.language));
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={warehouse.name}>
       <Stack gap="xs" h="100%">
