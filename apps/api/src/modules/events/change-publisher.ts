@@ -116,11 +116,16 @@ function publishChangeEvents(db: DbOrTx, events: ChangeEvent[]): void {
     waiting.events.push(...events);
     return;
   }
-  const timer = setTimeout(() => void sendWaiting(db), CHANGE_EVENT_WINDOW_MS);
+  const timer = setTimeout(() => void flushChangeEvents(db), CHANGE_EVENT_WINDOW_MS);
   outbox.set(db, { events: [...events], timer });
 }
 
-function sendWaiting(db: DbOrTx): Promise<void> {
+/**
+ * Sends the events of `db` waiting for their window: when the window closes, and at once when its
+ * connections are about to close (Database.close), so other processes hear of the last writes of a
+ * server or command.
+ */
+export function flushChangeEvents(db: DbOrTx): Promise<void> {
   const waiting = outbox.get(db);
   if (!waiting) {
     return Promise.resolve();
@@ -128,14 +133,6 @@ function sendWaiting(db: DbOrTx): Promise<void> {
   outbox.delete(db);
   clearTimeout(waiting.timer);
   return sendChangeEvents(db, waiting.events);
-}
-
-/**
- * Sends the events of `db` still waiting for their window now: when its connections are about to
- * close (Database.close), so other processes hear of the last writes of a server or command.
- */
-export function flushChangeEvents(db: DbOrTx): Promise<void> {
-  return sendWaiting(db);
 }
 
 async function sendChangeEvents(db: DbOrTx, events: ChangeEvent[]): Promise<void> {
