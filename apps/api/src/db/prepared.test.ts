@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { DrizzleQueryError, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestContext } from "../../test/context.ts";
+import { postgresErrorOf } from "../http/database-errors.ts";
 import { executePrepared, preparedStatement } from "./prepared.ts";
 
 const ctx = await createTestContext();
@@ -32,6 +33,18 @@ describe("executePrepared", () => {
   it("runs on the pool as well as in a transaction", async () => {
     const result = await executePrepared<{ next: number }>(ctx.db, PROBE(9));
     expect(result.rows[0]?.next).toBe(10);
+  });
+
+  it("fails as Drizzle's execute fails: its error names the statement and holds PostgreSQL's", async () => {
+    const divide = preparedStatement<{ n: number }>(
+      () => sql`select 1 / ${sql.placeholder("n")}::int as share`,
+    );
+    const failure = await divide(ctx.db, { n: 0 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DrizzleQueryError);
+    expect((failure as DrizzleQueryError).query).toContain("select 1 / $1::int");
+    expect((failure as DrizzleQueryError).params).toEqual([0]);
+    expect(postgresErrorOf(failure)?.code).toBe("22012"); // division by zero
+    expect((await divide<{ share: number }>(ctx.db, { n: 1 })).rows).toEqual([{ share: 1 }]);
   });
 
   it("renders a statement of placeholders once and runs it with each call's values", async () => {
