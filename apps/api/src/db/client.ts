@@ -3,9 +3,12 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { flushChangeEvents, withChangeEvents } from "../modules/events/change-publisher.ts";
 import { deferringBegin } from "./deferred-begin.ts";
-import * as schema from "./schema/index.ts";
 
-export type Db = NodePgDatabase<typeof schema>;
+/**
+ * Without the schema: nothing uses Drizzle's relational queries (`db.query`), and with a schema Drizzle
+ * builds a query builder for every table each time it opens a transaction.
+ */
+export type Db = NodePgDatabase;
 /** A transaction handle: the same query API as Db, bound to one connection. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -113,7 +116,7 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
     // only keeps a connection from carrying one to its next user should that ever not happen.
     (client as unknown as { heldBegin?: string }).heldBegin = undefined;
   });
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   // Every top-level transaction publishes the change events of its writes after it commits.
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) =>

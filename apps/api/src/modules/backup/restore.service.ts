@@ -6,7 +6,6 @@ import { isDeepStrictEqual } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
-import * as schema from "../../db/schema/index.ts";
 import { findLedgerViolations } from "../stock/ledger-invariants.ts";
 import {
   describeTables,
@@ -219,7 +218,7 @@ export async function restoreBackup(
       upgradedTo = code.at(-1)?.tag ?? null;
     }
 
-    const violations = await findLedgerViolations(drizzle(client, { schema }));
+    const violations = await findLedgerViolations(drizzle(client));
     if (violations.length > 0) {
       throw new RestoreRefused(
         `Restore rolled back: the ledger check found ${violations.length} violation(s):\n` +
