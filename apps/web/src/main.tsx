@@ -12,13 +12,22 @@ if (!root) {
   throw new Error("The page has no #root element.");
 }
 
+/** Ends the current task: what follows runs in a new one, after the browser has had its turn. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 // The translations, the session and the opened screen's chunks are fetched side by side: the router
 // starts loading the matched route's lazy modules as soon as it is created, before the first render.
 const mount = root;
 const queryClient = createQueryClient(i18next);
 void queryClient.prefetchQuery(sessionQueryOptions());
-const router = createRouter(queryClient);
-void startI18n().then((i18n) => {
+// Evaluating the entry's modules (React, the router, Mantine) is one long task already; creating the
+// router and starting i18n each get a task of their own instead of lengthening it, so the page can
+// answer input and paint in between (on a phone's slower CPU each of these takes several times as long).
+void (async () => {
+  await nextTask();
+  const router = createRouter(queryClient);
+  await nextTask();
+  const i18n = await startI18n();
   // A transition: React renders the first screen in slices of a few milliseconds rather than in one
   // long task, so the page answers input (and the browser paints) while it is being built.
   startTransition(() => {
@@ -30,4 +39,4 @@ void startI18n().then((i18n) => {
       </StrictMode>,
     );
   });
-});
+})();
