@@ -4,14 +4,15 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { selectMovementsFrom } from "../../apps/api/src/modules/movements/movements.repository.ts";
-import { insertMovementsStatement } from "../../apps/api/src/modules/stock/stock.repository.ts";
+import { movementsStatement } from "../../apps/api/src/modules/stock/stock.repository.ts";
 import { query } from "./db.ts";
 import type { MovePair } from "./http.ts";
 import { type PgbenchTarget, runPgbench } from "./pgbench.ts";
 
 /**
- * The API's own statement appending a movement, its audit row and reading its answer
- * (insertMovementsStatement), its values inline and its row built from the pair by pgbench's variables.
+ * The API's own statement changing a movement's balances, appending it and its audit row and reading
+ * its answer (movementsStatement), its values inline and its row built from the pair by pgbench's
+ * variables.
  */
 function movementInsert(from: "a" | "b", to: "a" | "b", actorId: number): string {
   const records = sql.raw(`(select jsonb_build_array(jsonb_build_object('n', 0, 'type', 'moved',
@@ -23,9 +24,8 @@ function movementInsert(from: "a" | "b", to: "a" | "b", actorId: number): string
         'fromLocationId', p.${from}, 'toLocationId', p.${to}, 'reason', 'Benchmark move', 'managedBy', :m::int)))
     from bench_replay_pairs p where p.k = :k::int)`);
   const actor = { userId: actorId, requestId: "bench-replay" };
-  return new PgDialect().sqlToQuery(
-    insertMovementsStatement(records, actor, selectMovementsFrom).inlineParams(),
-  ).sql;
+  return new PgDialect().sqlToQuery(movementsStatement(records, actor, selectMovementsFrom).inlineParams())
+    .sql;
 }
 
 export interface ReplayResult {
@@ -43,10 +43,10 @@ export interface ReplayResult {
  * One movement of the pair's item from `from` to `to`, as the API's stock service writes it
  * (apps/api/src/modules/stock/stock.repository.ts), in the same transaction shape and round trips:
  * BEGIN pipelined with the lock of the item, the two positions and the managing person (the API
- * holds BEGIN back for its first statement); then, pipelined, take from the source
- * (take_from_balance), add to the destination, and append the movement, its audit row and read its
- * answer in one statement (the API's own, rendered); commit.
- * The lock, take and add statements are copies of the repository's: keep them in step with it. Ids come from
+ * holds BEGIN back for its first statement); then the one statement (the API's own, rendered) that
+ * takes from the source and adds to the destination, appends the movement and its audit row and reads
+ * its answer; commit.
+ * The lock statement is a copy of the repository's: keep it in step with it. Ids come from
  * the pairs table by sub-select, so no extra round trip. The change event's NOTIFY (shared by
  * transactions that commit together) is left out.
  */
@@ -68,17 +68,7 @@ select (select json_agg(locked_items) from locked_items) as items,
   (select json_agg(locked_locations) from locked_locations) as locations,
   (select json_agg(locked_people) from locked_people) as people;
 \\endpipeline
-\\startpipeline
-select take_from_balance(${pair}, ${at(from)}, 1::numeric);
-insert into stock_balances (item_id, location_id, quantity)
-  select r.item_id, r.location_id, r.quantity
-  from jsonb_to_recordset(jsonb_build_array(jsonb_build_object('n', 0, 'item_id', ${pair},
-    'location_id', ${at(to)}, 'quantity', 1))) as r(n int, item_id int, location_id int, quantity numeric)
-  order by r.n
-  on conflict (item_id, location_id)
-  do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now();
 ${movementInsert(from, to, actorId)};
-\\endpipeline
 COMMIT;
 `;
 }

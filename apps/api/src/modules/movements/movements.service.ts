@@ -18,9 +18,9 @@ import { type IdempotencyClaim, onceForKey } from "../../http/idempotency.ts";
 import { type Actor, recordAudit } from "../audit/audit.repository.ts";
 import { voidPurchaseIfEmptied } from "../purchases/purchases.repository.ts";
 import {
-  applyBalanceDeltas,
-  deltasOf,
+  applyBalanceChanges,
   lockStockSubjects,
+  reversalOf,
   writeStockChangesAnswering,
 } from "../stock/stock.service.ts";
 import {
@@ -200,7 +200,7 @@ export async function deleteMovement(
       throw new AppError("MOVEMENT_NOT_REVERSIBLE", MESSAGES.movementNotReversible);
     }
     const view = await getMovement(tx, id, user);
-    await applyBalanceDeltas(tx, deltasOf([movement], -1n), ({ locationId, available }) => {
+    await applyBalanceChanges(tx, reversalOf(movement), ({ locationId, available }) => {
       const location = [view.from, view.to].find((candidate) => candidate?.id === locationId);
       return new AppError(
         "REVERSAL_WOULD_GO_NEGATIVE",

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type PreparedStatement, preparedStatement } from "../../db/prepared.ts";
+import { postgresErrorOf } from "../../http/database-errors.ts";
 import { type Actor, type ActorValues, auditInsertSelect } from "../audit/audit.repository.ts";
 
 export interface LockedItem {
@@ -101,54 +102,55 @@ export async function lockReceiptSubjectRows(
   return { itemIds: row?.itemIds ?? [], units: row?.units ?? [], locationIds: row?.locationIds ?? [] };
 }
 
-/** SQLSTATE of take_from_balance's "not enough stock"; its DETAIL is the balance's quantity then. */
+/** SQLSTATE of change_balances' "not enough stock" (migration 0011). */
 export const NOT_ENOUGH_STOCK_STATE = "WS001";
 
-const TAKE_FROM_BALANCE = preparedStatement<{ itemId: number; locationId: number; amount: string }>(
-  () => sql`select take_from_balance(${sql.placeholder("itemId")}::int, ${sql.placeholder("locationId")}::int,
-    ${sql.placeholder("amount")}::numeric)`,
-);
-
-/**
- * Takes `amount` out of a balance under its row lock (migration 0010): SQL compares and subtracts, so
- * no quantity is ever read into JavaScript and written back, and a balance taken to zero is deleted.
- * When the balance holds less than `amount` (or none) it fails with NOT_ENOUGH_STOCK_STATE, changing
- * nothing: a failure, not an answer, so the statements after it can be pipelined behind it.
- */
-export async function takeFromBalance(
-  tx: DbOrTx,
-  itemId: number,
-  locationId: number,
-  amount: string,
-): Promise<void> {
-  await TAKE_FROM_BALANCE(tx, { itemId, locationId, amount });
+/** A signed change of one balance, as numeric text ("-1.5"). */
+export interface BalanceChange {
+  itemId: number;
+  locationId: number;
+  delta: string;
 }
 
-const ADD_TO_BALANCES = preparedStatement<{ rows: string }>(
-  () => sql`
-    insert into stock_balances (item_id, location_id, quantity)
-    select r.item_id, r.location_id, r.quantity
-    from jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) as r(n int, item_id int, location_id int, quantity numeric)
-    order by r.n
-    on conflict (item_id, location_id)
-    do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()`,
+/** The balance a taking found short: what change_balances names in its DETAIL. */
+export interface Shortage {
+  itemId: number;
+  locationId: number;
+  available: string;
+}
+
+/** The argument of change_balances: the changes as a JSON array of its records. */
+const changesJson = (changes: readonly BalanceChange[]) =>
+  JSON.stringify(
+    changes.map((change) => ({
+      item_id: change.itemId,
+      location_id: change.locationId,
+      delta: change.delta,
+    })),
+  );
+
+/** The balance named by a failure of change_balances for want of stock, or undefined for any other. */
+export function shortageOf(error: unknown): Shortage | undefined {
+  const failure = postgresErrorOf(error);
+  if (failure?.code !== NOT_ENOUGH_STOCK_STATE || failure.detail === undefined) {
+    return undefined;
+  }
+  return JSON.parse(failure.detail) as Shortage;
+}
+
+const CHANGE_BALANCES = preparedStatement<{ changes: string }>(
+  () => sql`select change_balances(${sql.placeholder("changes")}::jsonb)`,
 );
 
 /**
- * Adds to balances in one statement, creating those absent (concurrent first receipts meet at the
- * primary key). Rows are written in the order given, which callers keep sorted by (item, location).
+ * Changes balances in one statement (change_balances, migration 0011): SQL sums the changes per
+ * balance and walks them in (item, location) order, adding (creating a balance when absent) or taking
+ * under the row lock, so no quantity is ever read into JavaScript and written back, and a balance
+ * taken to zero is deleted. When a balance holds less than is taken it fails with
+ * NOT_ENOUGH_STOCK_STATE (see shortageOf), changing nothing.
  */
-export async function addToBalances(
-  tx: DbOrTx,
-  additions: Array<{ itemId: number; locationId: number; amount: string }>,
-): Promise<void> {
-  const rows = additions.map((a, n) => ({
-    n,
-    item_id: a.itemId,
-    location_id: a.locationId,
-    quantity: a.amount,
-  }));
-  await ADD_TO_BALANCES(tx, { rows: JSON.stringify(rows) });
+export async function changeBalances(tx: DbOrTx, changes: readonly BalanceChange[]): Promise<void> {
+  await CHANGE_BALANCES(tx, { changes: changesJson(changes) });
 }
 
 export interface MovementRowInput {
@@ -174,12 +176,14 @@ export interface MovementRowInput {
 export type MovementAnswer = (movements: SQL) => SQL;
 
 /**
- * Appends movements and, in the same statement, their audit rows (`after` is each row's audit entry);
- * returns the ids in the order given, each with its row of `answer` over the inserted movements when
- * one is asked for (read by the same statement: no round trip to read back what was just written).
- * The caller announces the change events.
+ * Records movements in one statement (movementsStatement): changes their balances, appends them and
+ * their audit rows (`after` is each row's audit entry); returns the ids in the order given, each with
+ * its row of `answer` over the inserted movements when one is asked for (read by the same statement:
+ * no round trip to read back what was just written). When a balance holds less than is taken, it
+ * fails with NOT_ENOUGH_STOCK_STATE (see shortageOf) and nothing is written. The caller has locked the
+ * items, positions and people involved, and announces the change events.
  */
-export async function insertMovementsWithAudit(
+export async function writeMovements(
   tx: DbOrTx,
   rows: Array<MovementRowInput & { after: unknown }>,
   actor: Actor,
@@ -205,7 +209,7 @@ export async function insertMovementsWithAudit(
     created_by: row.createdBy,
     after: row.after,
   }));
-  const result = await insertMovementsPrepared(answer)<{ id: number; answer: unknown }>(tx, {
+  const result = await writeMovementsPrepared(answer)<{ id: number; answer: unknown }>(tx, {
     records: JSON.stringify(records),
     actorId: actor.userId,
     requestId: actor.requestId,
@@ -213,13 +217,11 @@ export async function insertMovementsWithAudit(
   return result.rows;
 }
 
-type InsertMovementsValues = { records: string; actorId: number | null; requestId: string | null };
+type WriteMovementsValues = { records: string; actorId: number | null; requestId: string | null };
 
-function prepareInsertMovements(
-  answer: MovementAnswer | undefined,
-): PreparedStatement<InsertMovementsValues> {
-  return preparedStatement<InsertMovementsValues>(() =>
-    insertMovementsStatement(
+function prepareWriteMovements(answer: MovementAnswer | undefined): PreparedStatement<WriteMovementsValues> {
+  return preparedStatement<WriteMovementsValues>(() =>
+    movementsStatement(
       sql`${sql.placeholder("records")}::jsonb`,
       { userId: sql.placeholder("actorId"), requestId: sql.placeholder("requestId") },
       answer,
@@ -227,30 +229,30 @@ function prepareInsertMovements(
   );
 }
 
-const insertMovementsAnswering = new WeakMap<MovementAnswer, PreparedStatement<InsertMovementsValues>>();
-const insertMovementsOnly = prepareInsertMovements(undefined);
+const writeMovementsAnswering = new WeakMap<MovementAnswer, PreparedStatement<WriteMovementsValues>>();
+const writeMovementsOnly = prepareWriteMovements(undefined);
 
-/** insertMovementsStatement prepared once for each answer asked for (a module's function). */
-function insertMovementsPrepared(
-  answer: MovementAnswer | undefined,
-): PreparedStatement<InsertMovementsValues> {
+/** movementsStatement prepared once for each answer asked for (a module's function). */
+function writeMovementsPrepared(answer: MovementAnswer | undefined): PreparedStatement<WriteMovementsValues> {
   if (answer === undefined) {
-    return insertMovementsOnly;
+    return writeMovementsOnly;
   }
-  let prepared = insertMovementsAnswering.get(answer);
+  let prepared = writeMovementsAnswering.get(answer);
   if (prepared === undefined) {
-    prepared = prepareInsertMovements(answer);
-    insertMovementsAnswering.set(answer, prepared);
+    prepared = prepareWriteMovements(answer);
+    writeMovementsAnswering.set(answer, prepared);
   }
   return prepared;
 }
 
 /**
- * The statement of insertMovementsWithAudit, over `records`: a jsonb array of the rows (the columns of
- * the recordset below, `n` their order, `after` each row's audit entry). Also rendered by the
- * benchmark's pgbench replay of a movement, so it measures this very statement.
+ * The statement of writeMovements, over `records`: a jsonb array of the rows (the columns of the
+ * recordset below, `n` their order, `after` each row's audit entry). The balances' changes are the
+ * movements' own (out of the source, into the destination), so the ledger and the balances cannot
+ * disagree, and they are made before any movement is appended: a shortage fails the statement.
+ * Also rendered by the benchmark's pgbench replay of a movement, so it measures this very statement.
  */
-export function insertMovementsStatement(records: SQL, actor: ActorValues, answer?: MovementAnswer): SQL {
+export function movementsStatement(records: SQL, actor: ActorValues, answer?: MovementAnswer): SQL {
   // Ids come from one sequence in insertion order, so the n-th smallest new id is the n-th row given.
   const answerColumn = answer
     ? sql`(select to_json(a) from (${answer(sql`inserted`)}) a where a.id = numbered.id)`
@@ -261,13 +263,19 @@ export function insertMovementsStatement(records: SQL, actor: ActorValues, answe
         quantity numeric, unit text, from_location_id int, to_location_id int, adjustment text, reason text,
         managed_by int, managed_by_name text, supplier text, invoice text, unit_price numeric, purchase_id int,
         occurred_at timestamptz, created_by int, after jsonb)
+    ), balances as materialized (
+      select change_balances(jsonb_agg(c)) from (
+        select item_id, from_location_id as location_id, -quantity as delta from r where from_location_id is not null
+        union all
+        select item_id, to_location_id, quantity from r where to_location_id is not null
+      ) c
     ), inserted as (
       insert into stock_movements (type, item_id, quantity, unit, from_location_id, to_location_id, adjustment,
         reason, managed_by, managed_by_name, supplier, invoice, unit_price, purchase_id, occurred_at, created_by)
       select r.type, r.item_id, r.quantity, r.unit, r.from_location_id, r.to_location_id, r.adjustment, r.reason,
         r.managed_by, r.managed_by_name, r.supplier, r.invoice, r.unit_price, r.purchase_id,
         coalesce(r.occurred_at, now()), r.created_by
-      from r order by r.n
+      from r where exists (select from balances) order by r.n
       returning *
     ), numbered as (
       select id, (row_number() over (order by id) - 1)::int as n from inserted

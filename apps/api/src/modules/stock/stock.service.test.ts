@@ -60,6 +60,33 @@ describe("the stock service", () => {
     expect(await balance(item.id, a01)).toBe("4");
   });
 
+  it("sums a write's changes per balance, and names the balance that holds too little", async () => {
+    const first = await createTestItem(ctx);
+    const second = await createTestItem(ctx);
+    await receive(ctx, first.id, a01, "3");
+    await receive(ctx, second.id, b02, "2");
+    // Out of a01 twice (4 of 3 in all) while 2 come in: only the sum must be there.
+    await writeStock(ctx, [
+      { type: "dispatched", itemId: first.id, fromLocationId: a01, quantity: "2" },
+      { type: "received", itemId: first.id, toLocationId: a01, quantity: "2" },
+      { type: "dispatched", itemId: first.id, fromLocationId: a01, quantity: "2" },
+    ]);
+    expect(await balance(first.id, a01)).toBe("1");
+    await expect(
+      writeStock(ctx, [
+        { type: "dispatched", itemId: first.id, fromLocationId: a01, quantity: "1" },
+        { type: "dispatched", itemId: second.id, fromLocationId: b02, quantity: "2" },
+        { type: "dispatched", itemId: second.id, fromLocationId: b02, quantity: "1" },
+      ]),
+    ).rejects.toMatchObject({
+      code: "INSUFFICIENT_STOCK",
+      message: "Not enough items in source location. Available: 2",
+      details: { itemId: second.id, locationId: b02, available: "2" },
+    });
+    expect(await balance(first.id, a01)).toBe("1");
+    expect(await balance(second.id, b02)).toBe("2");
+  });
+
   it("rolls back every change of a multi-line write when one line fails", async () => {
     const item = await createTestItem(ctx);
     await expect(

@@ -1,20 +1,19 @@
 import { isWholeNumber, MESSAGES, notEnoughStockMessage, WHOLE_NUMBER_UNITS } from "@wms/domain";
 import type { Tx } from "../../db/client.ts";
-import { pipelined, type Send } from "../../db/pipeline.ts";
 import { AppError } from "../../http/app-error.ts";
-import { postgresErrorOf } from "../../http/database-errors.ts";
-import { fromThousandths, toThousandths } from "../../lib/decimal.ts";
+import { toThousandths } from "../../lib/decimal.ts";
 import { type Actor, announceWrites } from "../audit/audit.repository.ts";
 import {
-  addToBalances,
-  insertMovementsWithAudit,
+  type BalanceChange,
+  changeBalances,
   type LockedItem,
   lockReceiptSubjectRows,
   lockStockSubjectRows,
   type MovementAnswer,
   type MovementRowInput,
-  NOT_ENOUGH_STOCK_STATE,
-  takeFromBalance,
+  type Shortage,
+  shortageOf,
+  writeMovements,
 } from "./stock.repository.ts";
 
 /**
@@ -22,13 +21,6 @@ import {
  * person who managed it (recorded with it, so archiving them later keeps it) from their live account.
  */
 export type StockChange = Omit<MovementRowInput, "unit" | "createdBy" | "managedByName">;
-
-/** A signed change of one balance. */
-export interface BalanceDelta {
-  itemId: number;
-  locationId: number;
-  delta: bigint;
-}
 
 function invalid(field: string, message: string): AppError {
   return new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
@@ -91,78 +83,47 @@ export async function lockReceiptSubjects(
 }
 
 /** Names the failure when a balance holds less than is taken from it. */
-export type OnShortage = (shortage: { itemId: number; locationId: number; available: string }) => AppError;
+export type OnShortage = (shortage: Shortage) => AppError;
+
+/** Runs a statement changing balances, naming a shortage it meets with `onShortage`. */
+async function namingShortage<T>(write: Promise<T>, onShortage: OnShortage): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const shortage = shortageOf(error);
+    throw shortage ? onShortage(shortage) : error;
+  }
+}
 
 /**
- * The statements applying balance deltas, in the fixed (item, location) order: additions upsert,
- * subtractions check availability and subtract under the row lock in SQL, failing when a balance holds
- * less than is taken (`onShortage` names that failure; the whole transaction then rolls back). They
- * depend on no answer of each other, so they are sent pipelined.
+ * Changes balances in one statement (changeBalances: summed per balance and applied in the fixed
+ * (item, location) order, takings checked against the locked row in SQL). A balance holding less than
+ * is taken fails the statement, named by `onShortage`; the whole transaction then rolls back.
  */
-function balanceStatements(tx: Tx, deltas: BalanceDelta[], onShortage: OnShortage): Send[] {
-  const merged = new Map<string, BalanceDelta>();
-  for (const { itemId, locationId, delta } of deltas) {
-    const key = `${itemId}:${locationId}`;
-    const entry = merged.get(key) ?? { itemId, locationId, delta: 0n };
-    entry.delta += delta;
-    merged.set(key, entry);
-  }
-  const ordered = [...merged.values()].sort((a, b) => a.itemId - b.itemId || a.locationId - b.locationId);
-  const statements: Send[] = [];
-  // Walk the keys in order; consecutive additions go in one statement, so the lock order holds.
-  let additions: Array<{ itemId: number; locationId: number; amount: string }> = [];
-  const flushAdditions = () => {
-    if (additions.length > 0) {
-      const batch = additions;
-      statements.push(() => addToBalances(tx, batch));
-      additions = [];
-    }
-  };
-  for (const { itemId, locationId, delta } of ordered) {
-    if (delta < 0n) {
-      flushAdditions();
-      statements.push(() =>
-        takeFromBalance(tx, itemId, locationId, fromThousandths(-delta)).catch((error: unknown) => {
-          const failure = postgresErrorOf(error);
-          if (failure?.code === NOT_ENOUGH_STOCK_STATE) {
-            throw onShortage({ itemId, locationId, available: failure.detail ?? "0" });
-          }
-          throw error;
-        }),
-      );
-    } else if (delta > 0n) {
-      additions.push({ itemId, locationId, amount: fromThousandths(delta) });
-    }
-  }
-  flushAdditions();
-  return statements;
-}
-
-/** Applies balance deltas (see balanceStatements) in one round trip. */
-export async function applyBalanceDeltas(
+export async function applyBalanceChanges(
   tx: Tx,
-  deltas: BalanceDelta[],
+  changes: BalanceChange[],
   onShortage: OnShortage,
 ): Promise<void> {
-  await pipelined(tx, balanceStatements(tx, deltas, onShortage));
+  await namingShortage(changeBalances(tx, changes), onShortage);
 }
 
-/** The signed balance changes of movements: out of the source, into the destination. */
-export function deltasOf(
-  changes: Array<Pick<StockChange, "itemId" | "quantity" | "fromLocationId" | "toLocationId">>,
-  sign = 1n,
-) {
-  const deltas: BalanceDelta[] = [];
-  for (const change of changes) {
-    const amount = toThousandths(change.quantity) * sign;
-    if (change.fromLocationId !== null) {
-      deltas.push({ itemId: change.itemId, locationId: change.fromLocationId, delta: -amount });
-    }
-    if (change.toLocationId !== null) {
-      deltas.push({ itemId: change.itemId, locationId: change.toLocationId, delta: amount });
-    }
+/** The balance changes undoing a movement: back into its source, out of its destination. */
+export function reversalOf(
+  movement: Pick<StockChange, "itemId" | "quantity" | "fromLocationId" | "toLocationId">,
+): BalanceChange[] {
+  const changes: BalanceChange[] = [];
+  if (movement.fromLocationId !== null) {
+    changes.push({ itemId: movement.itemId, locationId: movement.fromLocationId, delta: movement.quantity });
   }
-  return deltas;
+  if (movement.toLocationId !== null) {
+    changes.push({
+      itemId: movement.itemId,
+      locationId: movement.toLocationId,
+      delta: `-${movement.quantity}`,
+    });
+  }
+  return changes;
 }
 
 function validateChange(
@@ -238,17 +199,13 @@ async function writeChanges(tx: Tx, changes: StockChange[], actor: Actor, answer
     // The audit entry of a movement is the change as given, with its unit and author.
     return { ...row, after: row };
   });
-  const shortage: OnShortage = ({ itemId, locationId, available }) =>
-    new AppError("INSUFFICIENT_STOCK", notEnoughStockMessage(available), { available, itemId, locationId });
-  // The balances and the movements' own statement in one round trip: a shortage fails the transaction
-  // before the movements are written, so none is recorded without its balances.
-  let movements: Awaited<ReturnType<typeof insertMovementsWithAudit>> = [];
-  await pipelined(tx, [
-    ...balanceStatements(tx, deltasOf(changes), shortage),
-    async () => {
-      movements = await insertMovementsWithAudit(tx, rows, actor, answer);
-    },
-  ]);
+  // One statement changes the balances and appends the movements: a shortage fails it before any
+  // movement is written, so none is recorded without its balances.
+  const movements = await namingShortage(
+    writeMovements(tx, rows, actor, answer),
+    ({ itemId, locationId, available }) =>
+      new AppError("INSUFFICIENT_STOCK", notEnoughStockMessage(available), { available, itemId, locationId }),
+  );
   await announceWrites(
     tx,
     { entity: "stock_movement", action: "create" },
