@@ -3,6 +3,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { flushChangeEvents, withChangeEvents } from "../modules/events/change-publisher.ts";
 import { deferringBegin } from "./deferred-begin.ts";
+import { poolTransaction } from "./pool-transaction.ts";
 
 /**
  * Without the schema: nothing uses Drizzle's relational queries (`db.query`), and with a schema Drizzle
@@ -118,7 +119,7 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
   });
   const db = drizzle(pool);
   // Every top-level transaction publishes the change events of its writes after it commits.
-  const transaction = db.transaction.bind(db);
+  const transaction = poolTransaction(pool);
   db.transaction = ((work, config) =>
     withChangeEvents(db, (track) => transaction((tx) => work(track(tx)), config))) as Db["transaction"];
   const close = async () => {
