@@ -43,9 +43,9 @@ export interface ReplayResult {
  * One movement of the pair's item from `from` to `to`, as the API's stock service writes it
  * (apps/api/src/modules/stock/stock.repository.ts), in the same transaction shape and round trips:
  * BEGIN pipelined with the lock of the item, the two positions and the managing person (the API
- * holds BEGIN back for its first statement); then the one statement (the API's own, rendered) that
- * takes from the source and adds to the destination, appends the movement and its audit row and reads
- * its answer; commit.
+ * holds BEGIN back for its first statement); then, pipelined with COMMIT (the API sends its last
+ * statement with it), the one statement (the API's own, rendered) that takes from the source and adds
+ * to the destination, appends the movement and its audit row and reads its answer.
  * The lock statement is a copy of the repository's: keep it in step with it. Ids come from
  * the pairs table by sub-select, so no extra round trip. The change event's NOTIFY (shared by
  * transactions that commit together) is left out.
@@ -68,8 +68,10 @@ select (select json_agg(locked_items) from locked_items) as items,
   (select json_agg(locked_locations) from locked_locations) as locations,
   (select json_agg(locked_people) from locked_people) as people;
 \\endpipeline
+\\startpipeline
 ${movementInsert(from, to, actorId)};
 COMMIT;
+\\endpipeline
 `;
 }
 

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { flushChangeEvents, withChangeEvents } from "../modules/events/change-publisher.ts";
-import { deferringBegin } from "./deferred-begin.ts";
 import { poolTransaction } from "./pool-transaction.ts";
+import { deferringBegin } from "./transaction-ends.ts";
 
 /**
  * Without the schema: nothing uses Drizzle's relational queries (`db.query`), and with a schema Drizzle
@@ -113,9 +113,10 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
   // with the pool's own limit.
   pool.on("release", (_error, client) => {
     (client as unknown as ClientWithSettings).connectionParameters.query_timeout = queryTimeoutMs;
-    // Every transaction ends with COMMIT or ROLLBACK, which sends or drops a BEGIN held back; this
-    // only keeps a connection from carrying one to its next user should that ever not happen.
-    (client as unknown as { heldBegin?: string }).heldBegin = undefined;
+    // Every transaction ends with COMMIT or ROLLBACK, which sends or drops a BEGIN held back and
+    // clears a COMMIT sent with the last statement (transaction-ends.ts); this only keeps a
+    // connection from carrying either to its next user should that ever not happen.
+    Object.assign(client, { heldBegin: undefined, commitNext: false, committed: false });
   });
   const db = drizzle(pool);
   // Every top-level transaction publishes the change events of its writes after it commits.

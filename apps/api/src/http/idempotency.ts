@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { MESSAGES } from "@wms/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { Tx } from "../db/client.ts";
+import { connectionOf, type Tx } from "../db/client.ts";
+import { preparedStatement } from "../db/prepared.ts";
+import { committingWith } from "../db/transaction-ends.ts";
 import { AppError } from "./app-error.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
@@ -41,6 +43,7 @@ export async function onceForKey<T>(
   tx: Tx,
   claim: IdempotencyClaim | null,
   work: () => Promise<T>,
+  options: OnceForKeyOptions = {},
 ): Promise<T> {
   if (!claim) {
     return work();
@@ -59,8 +62,22 @@ export async function onceForKey<T>(
     return row.responseBody;
   }
   const result = await work();
-  await tx.execute(sql`
-    update idempotency_keys set response_status = 201, response_body = ${JSON.stringify(result)}::jsonb
-    where user_id = ${claim.userId} and key = ${claim.key}`);
+  const store = () =>
+    STORE_ANSWER(tx, { userId: claim.userId, key: claim.key, body: JSON.stringify(result) });
+  await (options.lastStatement ? committingWith(connectionOf(tx), store) : store());
   return result;
 }
+
+export interface OnceForKeyOptions {
+  /**
+   * Storing the answer is the transaction's last statement (committingWith): it leaves with COMMIT.
+   * Without a claim, `work` then makes the last statement itself.
+   */
+  lastStatement?: boolean;
+}
+
+const STORE_ANSWER = preparedStatement<{ userId: number; key: string; body: string }>(
+  () => sql`
+    update idempotency_keys set response_status = 201, response_body = ${sql.placeholder("body")}::jsonb
+    where user_id = ${sql.placeholder("userId")} and key = ${sql.placeholder("key")}`,
+);

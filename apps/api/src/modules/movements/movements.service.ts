@@ -94,35 +94,43 @@ export async function recordMovement(
   actor: Actor,
   claim: IdempotencyClaim | null,
 ): Promise<MovementView> {
+  // The transaction's last statement leaves with COMMIT: the movement's own, or with an idempotency
+  // key the stored answer.
   return inTransaction(deps.db, (tx) =>
-    onceForKey(tx, claim, async () => {
-      const [row] = await writeStockChangesAnswering<MovementRow>(
-        tx,
-        [
-          {
-            type: input.type,
-            adjustment: input.type === "adjusted" ? input.adjustment : null,
-            itemId: input.itemId,
-            quantity: input.quantity,
-            fromLocationId: input.fromLocationId,
-            toLocationId: input.toLocationId,
-            reason: input.reason,
-            managedBy: input.managedBy,
-            supplier: null,
-            invoice: null,
-            unitPrice: null,
-            purchaseId: null,
-            occurredAt: null,
-          },
-        ],
-        actor,
-        selectMovementsFrom,
-      );
-      if (!row) {
-        throw new Error("The stock service answered no movement");
-      }
-      return toMovementView(withCodes(row), user);
-    }),
+    onceForKey(
+      tx,
+      claim,
+      async () => {
+        const [row] = await writeStockChangesAnswering<MovementRow>(
+          tx,
+          [
+            {
+              type: input.type,
+              adjustment: input.type === "adjusted" ? input.adjustment : null,
+              itemId: input.itemId,
+              quantity: input.quantity,
+              fromLocationId: input.fromLocationId,
+              toLocationId: input.toLocationId,
+              reason: input.reason,
+              managedBy: input.managedBy,
+              supplier: null,
+              invoice: null,
+              unitPrice: null,
+              purchaseId: null,
+              occurredAt: null,
+            },
+          ],
+          actor,
+          selectMovementsFrom,
+          { lastStatement: claim === null },
+        );
+        if (!row) {
+          throw new Error("The stock service answered no movement");
+        }
+        return toMovementView(withCodes(row), user);
+      },
+      { lastStatement: true },
+    ),
   );
 }
 

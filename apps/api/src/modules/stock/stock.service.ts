@@ -1,5 +1,6 @@
 import { isWholeNumber, MESSAGES, notEnoughStockMessage, WHOLE_NUMBER_UNITS } from "@wms/domain";
-import type { Tx } from "../../db/client.ts";
+import { connectionOf, type Tx } from "../../db/client.ts";
+import { committingWith } from "../../db/transaction-ends.ts";
 import { AppError } from "../../http/app-error.ts";
 import { toThousandths } from "../../lib/decimal.ts";
 import { type Actor, announceWrites } from "../audit/audit.repository.ts";
@@ -165,18 +166,28 @@ export async function writeStockChanges(tx: Tx, changes: StockChange[], actor: A
 
 /**
  * writeStockChanges, answering for each new movement (in the order of `changes`) its row of `answer`
- * as JSON, read by the statement that writes the movements.
+ * as JSON, read by the statement that writes the movements. With `lastStatement`, that statement is
+ * the transaction's last and leaves with COMMIT (committingWith): the caller sends nothing after it.
  */
 export async function writeStockChangesAnswering<Row>(
   tx: Tx,
   changes: StockChange[],
   actor: Actor,
   answer: MovementAnswer,
+  { lastStatement = false } = {},
 ): Promise<Row[]> {
-  return (await writeChanges(tx, changes, actor, answer)).map((movement) => movement.answer as Row);
+  return (await writeChanges(tx, changes, actor, answer, lastStatement)).map(
+    (movement) => movement.answer as Row,
+  );
 }
 
-async function writeChanges(tx: Tx, changes: StockChange[], actor: Actor, answer?: MovementAnswer) {
+async function writeChanges(
+  tx: Tx,
+  changes: StockChange[],
+  actor: Actor,
+  answer?: MovementAnswer,
+  lastStatement = false,
+) {
   if (changes.length === 0) {
     return [];
   }
@@ -201,8 +212,9 @@ async function writeChanges(tx: Tx, changes: StockChange[], actor: Actor, answer
   });
   // One statement changes the balances and appends the movements: a shortage fails it before any
   // movement is written, so none is recorded without its balances.
+  const write = () => writeMovements(tx, rows, actor, answer);
   const movements = await namingShortage(
-    writeMovements(tx, rows, actor, answer),
+    lastStatement ? committingWith(connectionOf(tx), write) : write(),
     ({ itemId, locationId, available }) =>
       new AppError("INSUFFICIENT_STOCK", notEnoughStockMessage(available), { available, itemId, locationId }),
   );

@@ -1,0 +1,160 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestContext } from "../../test/context.ts";
+import { sqlStateOf } from "../http/database-errors.ts";
+import { connectionOf, type Tx } from "./client.ts";
+import { committingWith } from "./transaction-ends.ts";
+
+/**
+ * Round trips of a transaction: BEGIN leaves with the first statement (deferringBegin), COMMIT with the
+ * last when it is named (committingWith); each write to the socket is one trip to the server.
+ */
+const ctx = await createTestContext();
+
+beforeAll(async () => {
+  await ctx.db.execute(sql`create table pipeline_probe (id int primary key, n int not null check (n >= 0))`);
+});
+
+type CountedStream = {
+  _write: (...args: unknown[]) => unknown;
+  _writev?: (...args: unknown[]) => unknown;
+};
+
+/** Counts the writes the connection of `tx` makes to its socket from now on. */
+function countWrites(tx: Tx): { count: () => number } {
+  const stream = (connectionOf(tx) as unknown as { connection: { stream: CountedStream } }).connection.stream;
+  let writes = 0;
+  const write = stream._write;
+  const writev = stream._writev;
+  stream._write = function (...args: unknown[]) {
+    writes += 1;
+    return write.apply(this, args);
+  };
+  if (writev) {
+    stream._writev = function (...args: unknown[]) {
+      writes += 1;
+      return writev.apply(this, args);
+    };
+  }
+  return { count: () => writes };
+}
+
+/** Puts the connection's own socket methods back (the instance properties countWrites added). */
+function uncount(tx: Tx): void {
+  const stream = (connectionOf(tx) as unknown as { connection: { stream: Record<string, unknown> } })
+    .connection.stream;
+  delete stream._write;
+  delete stream._writev;
+}
+
+describe("a transaction's BEGIN", () => {
+  it("leaves with the first statement, in one write, with its isolation level", async () => {
+    const { isolation, writes } = await ctx.db.transaction(
+      async (tx) => {
+        const counter = countWrites(tx);
+        const result = await tx.execute<{ isolation: string }>(
+          sql`select current_setting('transaction_isolation') as isolation`,
+        );
+        const writesSoFar = counter.count();
+        uncount(tx);
+        return { isolation: result.rows[0]?.isolation, writes: writesSoFar };
+      },
+      { isolationLevel: "repeatable read" },
+    );
+    expect(isolation).toBe("repeatable read");
+    expect(writes).toBe(1);
+  });
+
+  it("still makes one transaction of everything after it: a failure rolls all of it back", async () => {
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into pipeline_probe values (1, 1)`);
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    const rows = await ctx.db.execute(sql`select * from pipeline_probe where id = 1`);
+    expect(rows.rows).toEqual([]);
+  });
+
+  it("is never sent, nor its COMMIT, for a transaction that runs no statement", async () => {
+    let counter: { count: () => number } | undefined;
+    let connection: Tx | undefined;
+    await ctx.db.transaction(async (tx) => {
+      counter = countWrites(tx);
+      connection = tx;
+    });
+    expect(counter?.count()).toBe(0);
+    if (connection) {
+      uncount(connection);
+    }
+  });
+});
+
+describe("a transaction's last statement, sent with COMMIT", () => {
+  const probe = (tx: Tx, text: string) => connectionOf(tx).query(text);
+  const committedRow = async (id: number) =>
+    (await ctx.db.execute<{ n: number }>(sql`select n from pipeline_probe where id = ${id}`)).rows;
+
+  it("leaves with COMMIT in one write, and is committed once it is answered", async () => {
+    const seen = await ctx.db.transaction(async (tx) => {
+      await probe(tx, "insert into pipeline_probe values (10, 1)");
+      const counter = countWrites(tx);
+      await committingWith(connectionOf(tx), () =>
+        probe(tx, "update pipeline_probe set n = 2 where id = 10"),
+      );
+      const writes = counter.count();
+      uncount(tx);
+      // Another connection sees the change before the work has even returned.
+      return { writes, elsewhere: await committedRow(10) };
+    });
+    expect(seen).toEqual({ writes: 1, elsewhere: [{ n: 2 }] });
+  });
+
+  it("throws the statement's failure and leaves nothing of the transaction", async () => {
+    const failure = await ctx.db
+      .transaction(async (tx) => {
+        await probe(tx, "insert into pipeline_probe values (11, 1)");
+        await committingWith(connectionOf(tx), () =>
+          probe(tx, "update pipeline_probe set n = -1 where id = 11"),
+        );
+      })
+      .catch((error: unknown) => error);
+    expect(sqlStateOf(failure)).toBe("23514");
+    expect(await committedRow(11)).toEqual([]);
+    // The connection went back to the pool in order: the next transaction on it works.
+    const next = await ctx.db.transaction((tx) => tx.execute<{ one: number }>(sql`select 1 as one`));
+    expect(next.rows).toEqual([{ one: 1 }]);
+  });
+
+  it("is the whole transaction when it is also the first: BEGIN, it and COMMIT in one write", async () => {
+    const writes = await ctx.db.transaction(async (tx) => {
+      const counter = countWrites(tx);
+      await committingWith(connectionOf(tx), () => probe(tx, "insert into pipeline_probe values (12, 3)"));
+      const count = counter.count();
+      uncount(tx);
+      return count;
+    });
+    expect(writes).toBe(1);
+    expect(await committedRow(12)).toEqual([{ n: 3 }]);
+  });
+
+  it("refuses a statement sent after it, which would run outside the transaction", async () => {
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await committingWith(connectionOf(tx), () => probe(tx, "insert into pipeline_probe values (13, 1)"));
+        await probe(tx, "update pipeline_probe set n = 5 where id = 13");
+      }),
+    ).rejects.toThrow("A statement was sent after its transaction's last statement");
+    expect(await committedRow(13)).toEqual([{ n: 1 }]);
+  });
+
+  it("refuses a last statement that is not sent at once, and the transaction rolls back", async () => {
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await probe(tx, "insert into pipeline_probe values (14, 1)");
+        await committingWith(connectionOf(tx), () => Promise.resolve(null));
+      }),
+    ).rejects.toThrow("The last statement of a transaction was not sent at once");
+    expect(await committedRow(14)).toEqual([]);
+  });
+});
