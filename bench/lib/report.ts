@@ -37,8 +37,11 @@ export function budgetRows(r: Record<string, any>): Row[] {
       rows.push({
         budget:
           "Movement POST at 8 clients: >= 50% of the same movement's SQL replayed by pgbench (decision 013)",
-        measured: `${m.rps} movements/s`,
-        anchor: `pgbench replay ${replay.movementsPerSecond} movements/s (${replay.failed} failed, ${replay.violations ?? "?"} ledger violations after it)`,
+        // Runs before 2026-11-26 compared the 30 s movement run with one replay run after it.
+        measured: m.alternating
+          ? `${m.alternating.rps} movements/s, the mean of ${m.alternating.rounds.length} rounds alternating with the replay's (${m.alternating.rounds.join(", ")}; ${m.alternating.non2xx} non-2xx)`
+          : `${m.rps} movements/s`,
+        anchor: `pgbench replay ${replay.movementsPerSecond} movements/s${replay.rounds ? ` (rounds ${replay.rounds.join(", ")})` : ""} (${replay.failed} failed, ${replay.violations ?? "?"} ledger violations after it)`,
         ratio: `${Math.round(m.replayRatio * 100)}%`,
         verdict: pass(m.replayRatio >= 0.5),
       });
