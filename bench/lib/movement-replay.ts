@@ -16,10 +16,9 @@ import { type PgbenchTarget, runPgbench } from "./pgbench.ts";
  */
 function movementInsert(from: "a" | "b", to: "a" | "b", actorId: number): string {
   const records = sql.raw(`(select jsonb_build_array(jsonb_build_object('n', 0, 'type', 'moved',
-      'item_id', p.item_id, 'quantity', '1', 'unit', (select unit from items where id = p.item_id),
+      'item_id', p.item_id, 'quantity', '1',
       'from_location_id', p.${from}, 'to_location_id', p.${to}, 'reason', 'Benchmark move',
-      'managed_by', :m::int, 'managed_by_name', (select name from users where id = :m::int),
-      'created_by', :m::int,
+      'managed_by', :m::int, 'created_by', :m::int,
       'after', jsonb_build_object('type', 'moved', 'itemId', p.item_id, 'quantity', '1',
         'fromLocationId', p.${from}, 'toLocationId', p.${to}, 'reason', 'Benchmark move', 'managedBy', :m::int)))
     from bench_replay_pairs p where p.k = :k::int)`);
@@ -41,11 +40,11 @@ export interface ReplayResult {
 
 /**
  * One movement of the pair's item from `from` to `to`, as the API's stock service writes it
- * (apps/api/src/modules/stock/stock.repository.ts), in the same transaction shape and round trips:
- * BEGIN pipelined with the lock of the item, the two positions and the managing person (the API
- * holds BEGIN back for its first statement); then, pipelined with COMMIT (the API sends its last
- * statement with it), the one statement (the API's own, rendered) that takes from the source and adds
- * to the destination, appends the movement and its audit row and reads its answer.
+ * (apps/api/src/modules/stock/stock.repository.ts), in the same transaction shape and round trip:
+ * one pipeline of BEGIN (the API holds it back for its first statement), the lock of the item, the
+ * two positions and the managing person, the one statement (the API's own, rendered) that checks the
+ * movement, takes from the source and adds to the destination, appends the movement and its audit row
+ * and reads its answer, and COMMIT (the API sends its last statement with it).
  * The lock statement is a copy of the repository's: keep it in step with it. Ids come from
  * the pairs table by sub-select, so no extra round trip. The change event's NOTIFY (shared by
  * transactions that commit together) is left out.
@@ -67,8 +66,6 @@ locked_people as materialized (
 select (select json_agg(locked_items) from locked_items) as items,
   (select json_agg(locked_locations) from locked_locations) as locations,
   (select json_agg(locked_people) from locked_people) as people;
-\\endpipeline
-\\startpipeline
 ${movementInsert(from, to, actorId)};
 COMMIT;
 \\endpipeline

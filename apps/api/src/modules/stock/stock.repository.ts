@@ -1,3 +1,4 @@
+import { WHOLE_NUMBER_UNITS } from "@wms/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type PreparedStatement, preparedStatement } from "../../db/prepared.ts";
@@ -157,13 +158,11 @@ export interface MovementRowInput {
   type: "received" | "moved" | "dispatched" | "adjusted";
   itemId: number;
   quantity: string;
-  unit: string;
   fromLocationId: number | null;
   toLocationId: number | null;
   adjustment: "increase" | "decrease" | null;
   reason: string;
   managedBy: number | null;
-  managedByName: string | null;
   supplier: string | null;
   invoice: string | null;
   unitPrice: string | null;
@@ -179,9 +178,13 @@ export type MovementAnswer = (movements: SQL) => SQL;
  * Records movements in one statement (movementsStatement): changes their balances, appends them and
  * their audit rows (`after` is each row's audit entry); returns the ids in the order given, each with
  * its row of `answer` over the inserted movements when one is asked for (read by the same statement:
- * no round trip to read back what was just written). When a balance holds less than is taken, it
- * fails with NOT_ENOUGH_STOCK_STATE (see shortageOf) and nothing is written. The caller has locked the
- * items, positions and people involved, and announces the change events.
+ * no round trip to read back what was just written). Each movement's unit and its managing person's
+ * name are read from the live rows (and added to its audit entry). When a change breaks the stock
+ * service's rules (an item, position or person that is not live, a quantity not above zero or not
+ * whole for its unit) nothing is written and no row is answered; when a balance holds less than is
+ * taken, it fails with NOT_ENOUGH_STOCK_STATE (see shortageOf) and nothing is written. The caller has
+ * locked the items, positions and people involved (it may send the lock pipelined just before), and
+ * announces the change events.
  */
 export async function writeMovements(
   tx: DbOrTx,
@@ -194,13 +197,11 @@ export async function writeMovements(
     type: row.type,
     item_id: row.itemId,
     quantity: row.quantity,
-    unit: row.unit,
     from_location_id: row.fromLocationId,
     to_location_id: row.toLocationId,
     adjustment: row.adjustment,
     reason: row.reason,
     managed_by: row.managedBy,
-    managed_by_name: row.managedByName,
     supplier: row.supplier,
     invoice: row.invoice,
     unit_price: row.unitPrice,
@@ -245,6 +246,16 @@ function writeMovementsPrepared(answer: MovementAnswer | undefined): PreparedSta
   return prepared;
 }
 
+/** The units counted in whole numbers (the domain's list), as an SQL array. */
+const WHOLE_UNITS = sql.raw(
+  `array[${[...WHOLE_NUMBER_UNITS].map((unit) => `'${unit.replaceAll("'", "''")}'`).join(", ")}]::text[]`,
+);
+
+/** True when `id` is a live position of a live warehouse (as LIVE_LOCATIONS reads it), else null. */
+const liveLocation = (id: SQL) => sql`
+  select true from locations l join warehouses w on w.id = l.warehouse_id and w.archived_at is null
+  where l.id = ${id} and l.archived_at is null`;
+
 /**
  * The statement of writeMovements, over `records`: a jsonb array of the rows (the columns of the
  * recordset below, `n` their order, `after` each row's audit entry). The balances' changes are the
@@ -258,17 +269,45 @@ export function movementsStatement(records: SQL, actor: ActorValues, answer?: Mo
     ? sql`(select to_json(a) from (${answer(sql`inserted`)}) a where a.id = numbered.id)`
     : sql`null::json`;
   return sql`
-    with r as materialized (
+    with given as materialized (
       select * from jsonb_to_recordset(${records}) as r(n int, type text, item_id int,
-        quantity numeric, unit text, from_location_id int, to_location_id int, adjustment text, reason text,
-        managed_by int, managed_by_name text, supplier text, invoice text, unit_price numeric, purchase_id int,
+        quantity numeric, from_location_id int, to_location_id int, adjustment text, reason text,
+        managed_by int, supplier text, invoice text, unit_price numeric, purchase_id int,
         occurred_at timestamptz, created_by int, after jsonb)
+    ), r as materialized (
+      -- Each movement with its item's unit and its managing person's name, read from the live rows,
+      -- and whether its positions are live. Subqueries by primary key, each run once per row (offset
+      -- 0 keeps them from being inlined twice): a join or an EXISTS let the planner hash whole tables.
+      select read.*,
+        read.after || jsonb_build_object('unit', read.unit, 'managedByName', read.managed_by_name) as audited_after
+      from (
+        select given.*,
+          (select i.unit from items i where i.id = given.item_id and i.archived_at is null) as unit,
+          (select u.name from users u where u.id = given.managed_by and u.deleted_at is null) as managed_by_name,
+          (${liveLocation(sql`given.from_location_id`)}) as from_live,
+          (${liveLocation(sql`given.to_location_id`)}) as to_live
+        from given offset 0
+      ) read
+    ), refused as materialized (
+      -- The stock service's rules for a change (validateChange), so that nothing is written when one
+      -- fails: the caller names the failure from what it locked.
+      select exists (
+        select from r where r.unit is null
+          or (r.managed_by is not null and r.managed_by_name is null)
+          or r.quantity <= 0
+          or (r.unit = any(${WHOLE_UNITS}) and r.quantity <> trunc(r.quantity))
+          or (r.from_location_id is not null and r.from_live is null)
+          or (r.to_location_id is not null and r.to_live is null)
+      ) as broken
     ), balances as materialized (
-      select change_balances(jsonb_agg(c)) from (
-        select item_id, from_location_id as location_id, -quantity as delta from r where from_location_id is not null
-        union all
-        select item_id, to_location_id, quantity from r where to_location_id is not null
-      ) c
+      select change_balances(changes) from (
+        select jsonb_agg(c) as changes from (
+          select item_id, from_location_id as location_id, -quantity as delta from r where from_location_id is not null
+          union all
+          select item_id, to_location_id, quantity from r where to_location_id is not null
+        ) c
+      ) all_changes
+      where not (select broken from refused)
     ), inserted as (
       insert into stock_movements (type, item_id, quantity, unit, from_location_id, to_location_id, adjustment,
         reason, managed_by, managed_by_name, supplier, invoice, unit_price, purchase_id, occurred_at, created_by)
@@ -283,7 +322,7 @@ export function movementsStatement(records: SQL, actor: ActorValues, answer?: Mo
       ${auditInsertSelect(
         actor,
         { entity: "stock_movement", action: "create" },
-        sql`select numbered.id::text, r.after from numbered join r using (n)`,
+        sql`select numbered.id::text, r.audited_after from numbered join r using (n)`,
       )}
     )
     select numbered.id::int as id, ${answerColumn} as answer from numbered order by n`;

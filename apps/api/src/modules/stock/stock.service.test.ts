@@ -10,6 +10,7 @@ import {
   receive,
   writeStock,
 } from "../../../test/factories/stock.ts";
+import { createUser } from "../../../test/factories/users.ts";
 import { SYSTEM_ACTOR } from "../audit/audit.repository.ts";
 import { writeStockChanges } from "./stock.service.ts";
 
@@ -85,6 +86,69 @@ describe("the stock service", () => {
     });
     expect(await balance(first.id, a01)).toBe("1");
     expect(await balance(second.id, b02)).toBe("2");
+  });
+
+  it("writes nothing when any line breaks a rule, and names the first broken one", async () => {
+    const item = await createTestItem(ctx);
+    const boxes = await createTestItem(ctx, { unit: "box" });
+    const archivedItem = await createTestItem(ctx);
+    await ctx.db.execute(sql`update items set archived_at = now() where id = ${archivedItem.id}`);
+    const person = await createUser(ctx);
+    await ctx.db.execute(sql`update users set deleted_at = now() where id = ${person.id}`);
+    const closed = await createTestWarehouse(ctx);
+    const closedPosition = await positionId(ctx, closed.id, "A", "01");
+    await ctx.db.execute(sql`update warehouses set archived_at = now() where id = ${closed.id}`);
+    await receive(ctx, item.id, a01, "5");
+    const fine = {
+      type: "moved" as const,
+      itemId: item.id,
+      fromLocationId: a01,
+      toLocationId: b02,
+      quantity: "1",
+    };
+    const broken = [
+      [
+        { type: "received" as const, itemId: archivedItem.id, toLocationId: a01, quantity: "1" },
+        "Please select a valid item",
+      ],
+      [{ ...fine, managedBy: person.id }, "Invalid item or staff selection"],
+      [
+        { type: "received" as const, itemId: boxes.id, toLocationId: a01, quantity: "1.5" },
+        "Quantity must be a whole number for box",
+      ],
+      [{ ...fine, toLocationId: closedPosition }, "Please select a destination location"],
+      [{ ...fine, fromLocationId: closedPosition, toLocationId: a01 }, "Please select a source location"],
+    ] as const;
+    for (const [line, message] of broken) {
+      // The broken line comes second: the first one, fine on its own, is not written either.
+      await expect(writeStock(ctx, [fine, line])).rejects.toMatchObject({
+        code: "VALIDATION_FAILED",
+        message,
+      });
+    }
+    expect(await balance(item.id, a01)).toBe("5");
+    expect(await balance(item.id, b02)).toBeNull();
+    const written = await ctx.db.execute(
+      sql`select 1 from stock_movements where item_id in (${item.id}, ${boxes.id}, ${archivedItem.id}) and type <> 'received'`,
+    );
+    expect(written.rows).toHaveLength(0);
+  });
+
+  it("records each movement's unit and managing person's name, in the ledger and in its audit entry", async () => {
+    const item = await createTestItem(ctx, { unit: "kilogram" });
+    const person = await createUser(ctx, { name: "Layla Haddad" });
+    const [id] = await writeStock(ctx, [
+      { type: "received", itemId: item.id, toLocationId: a01, quantity: "2.5", managedBy: person.id },
+    ]);
+    const row = await ctx.db.execute<{ unit: string; name: string; after: Record<string, unknown> }>(sql`
+      select m.unit, m.managed_by_name as name, a.after from stock_movements m
+      join audit_log a on a.entity = 'stock_movement' and a.entity_id = m.id::text and a.action = 'create'
+      where m.id = ${id}`);
+    expect(row.rows[0]).toMatchObject({
+      unit: "kilogram",
+      name: "Layla Haddad",
+      after: { unit: "kilogram", managedByName: "Layla Haddad", quantity: "2.5", managedBy: person.id },
+    });
   });
 
   it("rolls back every change of a multi-line write when one line fails", async () => {

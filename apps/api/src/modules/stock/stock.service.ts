@@ -1,5 +1,6 @@
 import { isWholeNumber, MESSAGES, notEnoughStockMessage, WHOLE_NUMBER_UNITS } from "@wms/domain";
 import { connectionOf, type Tx } from "../../db/client.ts";
+import { type PipelineClient, sendPipelined, valuesOrFirstFailure } from "../../db/pipeline-mode.ts";
 import { committingWith } from "../../db/transaction-ends.ts";
 import { AppError } from "../../http/app-error.ts";
 import { toThousandths } from "../../lib/decimal.ts";
@@ -21,7 +22,7 @@ import {
  * One change of stock as the ledger records it. The unit is taken from the item, and the name of the
  * person who managed it (recorded with it, so archiving them later keeps it) from their live account.
  */
-export type StockChange = Omit<MovementRowInput, "unit" | "createdBy" | "managedByName">;
+export type StockChange = Omit<MovementRowInput, "createdBy">;
 
 function invalid(field: string, message: string): AppError {
   return new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
@@ -181,6 +182,16 @@ export async function writeStockChangesAnswering<Row>(
   );
 }
 
+/** lockStockSubjects for the items, positions and people of `changes`. */
+function lockSubjectsOf(tx: Tx, changes: StockChange[]) {
+  return lockStockSubjects(
+    tx,
+    changes.map((change) => change.itemId),
+    changes.flatMap((change) => [change.fromLocationId, change.toLocationId]),
+    changes.map((change) => change.managedBy),
+  );
+}
+
 async function writeChanges(
   tx: Tx,
   changes: StockChange[],
@@ -191,33 +202,33 @@ async function writeChanges(
   if (changes.length === 0) {
     return [];
   }
-  const { items, locations, people } = await lockStockSubjects(
-    tx,
-    changes.map((change) => change.itemId),
-    changes.flatMap((change) => [change.fromLocationId, change.toLocationId]),
-    changes.map((change) => change.managedBy),
-  );
-  for (const change of changes) {
-    validateChange(change, items.get(change.itemId), locations, people);
-  }
   const rows = changes.map((change) => {
-    const row = {
-      ...change,
-      managedByName: change.managedBy === null ? null : (people.get(change.managedBy) ?? null),
-      unit: items.get(change.itemId)?.unit ?? "",
-      createdBy: actor.userId,
-    };
-    // The audit entry of a movement is the change as given, with its unit and author.
+    const row = { ...change, createdBy: actor.userId };
+    // The audit entry of a movement is the change as given, with its author (and, added by the
+    // statement, its unit and its managing person's name).
     return { ...row, after: row };
   });
-  // One statement changes the balances and appends the movements: a shortage fails it before any
-  // movement is written, so none is recorded without its balances.
-  const write = () => writeMovements(tx, rows, actor, answer);
-  const movements = await namingShortage(
-    lastStatement ? committingWith(connectionOf(tx), write) : write(),
+  // The locks and the statement that writes (its COMMIT too when it is the last) leave together: one
+  // round trip. The statement checks the stock service's rules itself and writes nothing when one
+  // fails; what the locks found then names the failure (validateChange).
+  const sends: Array<() => Promise<unknown>> = [
+    () => lockSubjectsOf(tx, changes),
+    () => {
+      const write = () => writeMovements(tx, rows, actor, answer);
+      return lastStatement ? committingWith(connectionOf(tx), write) : write();
+    },
+  ];
+  const [locked, movements] = (await namingShortage(
+    sendPipelined(connectionOf(tx) as PipelineClient, sends).then(valuesOrFirstFailure),
     ({ itemId, locationId, available }) =>
       new AppError("INSUFFICIENT_STOCK", notEnoughStockMessage(available), { available, itemId, locationId }),
-  );
+  )) as [Awaited<ReturnType<typeof lockSubjectsOf>>, Awaited<ReturnType<typeof writeMovements>>];
+  if (movements.length === 0) {
+    for (const change of changes) {
+      validateChange(change, locked.items.get(change.itemId), locked.locations, locked.people);
+    }
+    throw new Error("The stock statement refused a change the stock service's rules accept");
+  }
   await announceWrites(
     tx,
     { entity: "stock_movement", action: "create" },
