@@ -268,6 +268,11 @@ export function movementsStatement(records: SQL, actor: ActorValues, answer?: Mo
   const answerColumn = answer
     ? sql`(select to_json(a) from (${answer(sql`inserted`)}) a where a.id = numbered.id)`
     : sql`null::json`;
+  // r: each movement with its item's unit and its managing person's name, read from the live rows, and
+  // whether its positions are live; subqueries by primary key, each run once per row (offset 0 keeps
+  // them from being inlined twice): a join or an EXISTS let the planner hash whole tables.
+  // refused: the stock service's rules for a change (validateChange), so that nothing is written when
+  // one fails; the caller names the failure from what it locked.
   return sql`
     with given as materialized (
       select * from jsonb_to_recordset(${records}) as r(n int, type text, item_id int,
@@ -275,9 +280,6 @@ export function movementsStatement(records: SQL, actor: ActorValues, answer?: Mo
         managed_by int, supplier text, invoice text, unit_price numeric, purchase_id int,
         occurred_at timestamptz, created_by int, after jsonb)
     ), r as materialized (
-      -- Each movement with its item's unit and its managing person's name, read from the live rows,
-      -- and whether its positions are live. Subqueries by primary key, each run once per row (offset
-      -- 0 keeps them from being inlined twice): a join or an EXISTS let the planner hash whole tables.
       select read.*,
         read.after || jsonb_build_object('unit', read.unit, 'managedByName', read.managed_by_name) as audited_after
       from (
@@ -289,8 +291,6 @@ export function movementsStatement(records: SQL, actor: ActorValues, answer?: Mo
         from given offset 0
       ) read
     ), refused as materialized (
-      -- The stock service's rules for a change (validateChange), so that nothing is written when one
-      -- fails: the caller names the failure from what it locked.
       select exists (
         select from r where r.unit is null
           or (r.managed_by is not null and r.managed_by_name is null)
