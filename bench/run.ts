@@ -58,6 +58,12 @@ const PG15 = new URL(PG15_ADMIN);
 // A `host` parameter names a Unix socket's directory (as libpq reads it): pgbench and the API then
 // both connect through it.
 const PG15_HOST = PG15.searchParams.get("host") ?? PG15.hostname;
+/** Where pgbench reaches PostgreSQL 15 (its database given per run). */
+const PG15_TARGET = {
+  host: PG15_HOST,
+  port: Number(PG15.port || 5432),
+  user: decodeURIComponent(PG15.username || "postgres"),
+};
 const GRID_RENDER_VISITS = 3;
 const LIGHTHOUSE_RUNS = 3;
 
@@ -194,9 +200,7 @@ async function movementAgainstReplay(
   const seconds = Math.max(5, Math.round(config.loadSeconds / 3));
   const target = {
     url: db.url,
-    host: PG15_HOST,
-    port: Number(PG15.port || 5432),
-    user: decodeURIComponent(PG15.username || "postgres"),
+    ...PG15_TARGET,
     database: new URL(db.url).pathname.slice(1),
     clients: CONNECTIONS,
     seconds,
@@ -468,9 +472,7 @@ async function main() {
   await recreateDatabase(PG15_ADMIN, pgbenchDb);
   log(`pgbench: TPC-B -c ${CONNECTIONS} -T ${config.loadSeconds}`);
   results.pgbench = await pgbenchTpcb({
-    host: PG15_HOST,
-    port: Number(PG15.port || 5432),
-    user: decodeURIComponent(PG15.username || "postgres"),
+    ...PG15_TARGET,
     database: pgbenchDb,
     clients: CONNECTIONS,
     seconds: config.loadSeconds,

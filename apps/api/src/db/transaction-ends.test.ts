@@ -3,11 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTestContext } from "../../test/context.ts";
 import { sqlStateOf } from "../http/database-errors.ts";
 import { connectionOf, type Tx } from "./client.ts";
+import { pipelined } from "./pipeline.ts";
 import { committingWith } from "./transaction-ends.ts";
 
 /**
  * Round trips of a transaction: BEGIN leaves with the first statement (deferringBegin), COMMIT with the
- * last when it is named (committingWith); each write to the socket is one trip to the server.
+ * last when it is named (committingWith), and statements sent with pipelined() together; each write to
+ * the socket is one trip to the server.
  */
 const ctx = await createTestContext();
 
@@ -156,5 +158,43 @@ describe("a transaction's last statement, sent with COMMIT", () => {
       }),
     ).rejects.toThrow("The last statement of a transaction was not sent at once");
     expect(await committedRow(14)).toEqual([]);
+  });
+});
+
+describe("pipelined", () => {
+  it("sends the statements in one write and answers each in order", async () => {
+    const { answers, writes } = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      const counter = countWrites(tx);
+      const results = await pipelined(tx, [
+        () => tx.execute<{ n: number }>(sql`insert into pipeline_probe values (2, 5) returning n`),
+        () => tx.execute<{ n: number }>(sql`update pipeline_probe set n = n + 1 where id = 2 returning n`),
+        () => tx.execute<{ n: number }>(sql`update pipeline_probe set n = n * 10 where id = 2 returning n`),
+      ]);
+      const writesSoFar = counter.count();
+      uncount(tx);
+      return { answers: results.map((result) => result.rows[0]?.n), writes: writesSoFar };
+    });
+    expect(answers).toEqual([5, 6, 60]);
+    expect(writes).toBe(1);
+  });
+
+  it("throws the first failure, not the aborted statements after it, and the transaction changes nothing", async () => {
+    await ctx.db.execute(sql`insert into pipeline_probe values (3, 1)`);
+    const failure = await ctx.db
+      .transaction(async (tx) => {
+        await pipelined(tx, [
+          () => tx.execute(sql`update pipeline_probe set n = n + 100 where id = 3`),
+          () => tx.execute(sql`update pipeline_probe set n = n - 1000 where id = 3`),
+          () => tx.execute(sql`update pipeline_probe set n = 0 where id = 3`),
+        ]);
+      })
+      .catch((error: unknown) => error);
+    expect(sqlStateOf(failure)).toBe("23514"); // the check constraint, not 25P02 (transaction aborted)
+    const rows = await ctx.db.execute<{ n: number }>(sql`select n from pipeline_probe where id = 3`);
+    expect(rows.rows).toEqual([{ n: 1 }]);
+    // The connection went back to the pool in order: the next transaction on it works.
+    const next = await ctx.db.transaction((tx) => tx.execute<{ one: number }>(sql`select 1 as one`));
+    expect(next.rows).toEqual([{ one: 1 }]);
   });
 });

@@ -42,11 +42,11 @@ export function idempotencyClaimOf(request: FastifyRequest, userId: number): Ide
 export async function onceForKey<T>(
   tx: Tx,
   claim: IdempotencyClaim | null,
-  work: () => Promise<T>,
+  work: (lastStatement: boolean) => Promise<T>,
   options: OnceForKeyOptions = {},
 ): Promise<T> {
   if (!claim) {
-    return work();
+    return work(options.lastStatement === true);
   }
   const inserted = await tx.execute(sql`
     insert into idempotency_keys (user_id, key, request_hash) values (${claim.userId}, ${claim.key}, ${claim.requestHash})
@@ -61,7 +61,7 @@ export async function onceForKey<T>(
     }
     return row.responseBody;
   }
-  const result = await work();
+  const result = await work(false);
   const store = () =>
     STORE_ANSWER(tx, { userId: claim.userId, key: claim.key, body: JSON.stringify(result) });
   await (options.lastStatement ? committingWith(connectionOf(tx), store) : store());
@@ -70,8 +70,8 @@ export async function onceForKey<T>(
 
 export interface OnceForKeyOptions {
   /**
-   * Storing the answer is the transaction's last statement (committingWith): it leaves with COMMIT.
-   * Without a claim, `work` then makes the last statement itself.
+   * The transaction ends here: its last statement leaves with COMMIT (committingWith). With a claim
+   * that is storing the answer; without one, `work` is told (its argument) to make it.
    */
   lastStatement?: boolean;
 }

@@ -95,12 +95,12 @@ export async function recordMovement(
   claim: IdempotencyClaim | null,
 ): Promise<MovementView> {
   // The transaction's last statement leaves with COMMIT: the movement's own, or with an idempotency
-  // key the stored answer.
+  // key the stored answer (onceForKey says which).
   return inTransaction(deps.db, (tx) =>
     onceForKey(
       tx,
       claim,
-      async () => {
+      async (lastStatement) => {
         const [row] = await writeStockChangesAnswering<MovementRow>(
           tx,
           [
@@ -122,7 +122,7 @@ export async function recordMovement(
           ],
           actor,
           selectMovementsFrom,
-          { lastStatement: claim === null },
+          { lastStatement },
         );
         if (!row) {
           throw new Error("The stock service answered no movement");

@@ -29,10 +29,13 @@ const LIVE_ITEMS = (ids: SQL) => sql`
   where id = any(${ids}) and archived_at is null
   order by id for share`;
 
-const LIVE_LOCATIONS = (ids: SQL) => sql`
-  select l.id, l.warehouse_id as "warehouseId" from locations l
+/** `from` the live positions (as `l`) of live warehouses that meet `condition`. */
+const fromLivePositions = (condition: SQL) => sql`from locations l
   join warehouses w on w.id = l.warehouse_id and w.archived_at is null
-  where l.id = any(${ids}) and l.archived_at is null
+  where ${condition} and l.archived_at is null`;
+
+const LIVE_LOCATIONS = (ids: SQL) => sql`
+  select l.id, l.warehouse_id as "warehouseId" ${fromLivePositions(sql`l.id = any(${ids})`)}
   order by l.id for share of l`;
 
 export interface LockedLocation {
@@ -252,9 +255,7 @@ const WHOLE_UNITS = sql.raw(
 );
 
 /** True when `id` is a live position of a live warehouse (as LIVE_LOCATIONS reads it), else null. */
-const liveLocation = (id: SQL) => sql`
-  select true from locations l join warehouses w on w.id = l.warehouse_id and w.archived_at is null
-  where l.id = ${id} and l.archived_at is null`;
+const liveLocation = (id: SQL) => sql`select true ${fromLivePositions(sql`l.id = ${id}`)}`;
 
 /**
  * The statement of writeMovements, over `records`: a jsonb array of the rows (the columns of the

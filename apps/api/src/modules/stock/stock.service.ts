@@ -1,6 +1,6 @@
 import { isWholeNumber, MESSAGES, notEnoughStockMessage, WHOLE_NUMBER_UNITS } from "@wms/domain";
 import { connectionOf, type Tx } from "../../db/client.ts";
-import { type PipelineClient, sendPipelined, valuesOrFirstFailure } from "../../db/pipeline-mode.ts";
+import { pipelined } from "../../db/pipeline.ts";
 import { committingWith } from "../../db/transaction-ends.ts";
 import { AppError } from "../../http/app-error.ts";
 import { toThousandths } from "../../lib/decimal.ts";
@@ -156,9 +156,10 @@ function validateChange(
 }
 
 /**
- * THE way stock changes (DESIGN.md section 5). Inside the caller's transaction: lock the items and
- * positions involved, change each balance in a fixed order with statements that check availability
- * under the row lock, then append the movements and their audit rows. Callers commit, then publish.
+ * THE way stock changes (DESIGN.md section 5). Inside the caller's transaction: lock the items,
+ * positions and people involved, then, in the same round trip, one statement that checks the changes
+ * against the stock service's rules, changes each balance in a fixed order checking availability
+ * under the row lock, and appends the movements and their audit rows. Callers commit, then publish.
  * Returns the new movements' ids in the order of `changes`.
  */
 export async function writeStockChanges(tx: Tx, changes: StockChange[], actor: Actor): Promise<number[]> {
@@ -211,15 +212,12 @@ async function writeChanges(
   // The locks and the statement that writes (its COMMIT too when it is the last) leave together: one
   // round trip. The statement checks the stock service's rules itself and writes nothing when one
   // fails; what the locks found then names the failure (validateChange).
-  const sends: Array<() => Promise<unknown>> = [
-    () => lockSubjectsOf(tx, changes),
-    () => {
-      const write = () => writeMovements(tx, rows, actor, answer);
-      return lastStatement ? committingWith(connectionOf(tx), write) : write();
-    },
-  ];
+  const write = () => writeMovements(tx, rows, actor, answer);
   const [locked, movements] = (await namingShortage(
-    sendPipelined(connectionOf(tx) as PipelineClient, sends).then(valuesOrFirstFailure),
+    pipelined<unknown>(tx, [
+      () => lockSubjectsOf(tx, changes),
+      () => (lastStatement ? committingWith(connectionOf(tx), write) : write()),
+    ]),
     ({ itemId, locationId, available }) =>
       new AppError("INSUFFICIENT_STOCK", notEnoughStockMessage(available), { available, itemId, locationId }),
   )) as [Awaited<ReturnType<typeof lockSubjectsOf>>, Awaited<ReturnType<typeof writeMovements>>];
