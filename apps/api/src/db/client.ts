@@ -116,7 +116,7 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
     // Every transaction ends with COMMIT or ROLLBACK, which sends or drops a BEGIN held back and
     // clears a COMMIT sent with the last statement (transaction-ends.ts); this only keeps a
     // connection from carrying either to its next user should that ever not happen.
-    Object.assign(client, { heldBegin: undefined, commitNext: false, committed: false });
+    Object.assign(client, { heldBegin: undefined, commitNext: false, lastSent: false, committed: false });
   });
   const db = drizzle(pool);
   // Every top-level transaction publishes the change events of its writes after it commits.

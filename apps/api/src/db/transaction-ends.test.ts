@@ -2,8 +2,11 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestContext } from "../../test/context.ts";
 import { sqlStateOf } from "../http/database-errors.ts";
-import { connectionOf, type Tx } from "./client.ts";
+import { connectDatabase, connectionOf, type Tx } from "./client.ts";
 import { pipelined } from "./pipeline.ts";
+import { sendPipelined, valuesOrFirstFailure } from "./pipeline-mode.ts";
+import { executePrepared } from "./prepared.ts";
+import { NotRunError } from "./statement-batch.ts";
 import { committingWith } from "./transaction-ends.ts";
 
 /**
@@ -39,6 +42,21 @@ function countWrites(tx: Tx): { count: () => number } {
     };
   }
   return { count: () => writes };
+}
+
+/**
+ * Counts PostgreSQL's ReadyForQuery messages on the connection of `tx` from now on: one per Sync the
+ * API sent, and each the end of one flush of the server's answers.
+ */
+function countSyncs(tx: Tx): { count: () => number; stop: () => void } {
+  const connection = (connectionOf(tx) as unknown as { connection: import("node:events").EventEmitter })
+    .connection;
+  let syncs = 0;
+  const count = () => {
+    syncs += 1;
+  };
+  connection.on("readyForQuery", count);
+  return { count: () => syncs, stop: () => connection.off("readyForQuery", count) };
 }
 
 /** Puts the connection's own socket methods back (the instance properties countWrites added). */
@@ -112,31 +130,40 @@ describe("a transaction's last statement, sent with COMMIT", () => {
     expect(seen).toEqual({ writes: 1, elsewhere: [{ n: 2 }] });
   });
 
-  it("throws the statement's failure and leaves nothing of the transaction", async () => {
-    const failure = await ctx.db
-      .transaction(async (tx) => {
-        await probe(tx, "insert into pipeline_probe values (11, 1)");
-        await committingWith(connectionOf(tx), () =>
-          probe(tx, "update pipeline_probe set n = -1 where id = 11"),
-        );
-      })
-      .catch((error: unknown) => error);
-    expect(sqlStateOf(failure)).toBe("23514");
-    expect(await committedRow(11)).toEqual([]);
-    // The connection went back to the pool in order: the next transaction on it works.
-    const next = await ctx.db.transaction((tx) => tx.execute<{ one: number }>(sql`select 1 as one`));
-    expect(next.rows).toEqual([{ one: 1 }]);
+  it("throws the statement's failure, leaves nothing of the transaction, and ends it", async () => {
+    // One connection, so the next transaction runs on the same one: the failed one was rolled back.
+    const single = connectDatabase(ctx.url, { max: 1 });
+    try {
+      const failure = await single.db
+        .transaction(async (tx) => {
+          await probe(tx, "insert into pipeline_probe values (11, 1)");
+          await committingWith(connectionOf(tx), () =>
+            probe(tx, "update pipeline_probe set n = -1 where id = 11"),
+          );
+        })
+        .catch((error: unknown) => error);
+      expect(sqlStateOf(failure)).toBe("23514");
+      expect(await committedRow(11)).toEqual([]);
+      const next = await single.db.transaction((tx) => tx.execute<{ one: number }>(sql`select 1 as one`));
+      expect(next.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await single.close();
+    }
   });
 
-  it("is the whole transaction when it is also the first: BEGIN, it and COMMIT in one write", async () => {
+  it("is the whole transaction when it is also the first: BEGIN, it and COMMIT in one write and one Sync", async () => {
+    let syncCounter: { count: () => number; stop: () => void } | undefined;
     const writes = await ctx.db.transaction(async (tx) => {
       const counter = countWrites(tx);
+      syncCounter = countSyncs(tx);
       await committingWith(connectionOf(tx), () => probe(tx, "insert into pipeline_probe values (12, 3)"));
       const count = counter.count();
       uncount(tx);
       return count;
     });
-    expect(writes).toBe(1);
+    syncCounter?.stop();
+    // The transaction's own COMMIT, once the work returned, is answered without being sent.
+    expect({ writes, syncs: syncCounter?.count() }).toEqual({ writes: 1, syncs: 1 });
     expect(await committedRow(12)).toEqual([{ n: 3 }]);
   });
 
@@ -162,10 +189,11 @@ describe("a transaction's last statement, sent with COMMIT", () => {
 });
 
 describe("pipelined", () => {
-  it("sends the statements in one write and answers each in order", async () => {
-    const { answers, writes } = await ctx.db.transaction(async (tx) => {
+  it("sends the statements in one write with one Sync, and answers each in order", async () => {
+    const { answers, writes, syncs } = await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
       const counter = countWrites(tx);
+      const syncCounter = countSyncs(tx);
       const results = await pipelined(tx, [
         () => tx.execute<{ n: number }>(sql`insert into pipeline_probe values (2, 5) returning n`),
         () => tx.execute<{ n: number }>(sql`update pipeline_probe set n = n + 1 where id = 2 returning n`),
@@ -173,10 +201,62 @@ describe("pipelined", () => {
       ]);
       const writesSoFar = counter.count();
       uncount(tx);
-      return { answers: results.map((result) => result.rows[0]?.n), writes: writesSoFar };
+      syncCounter.stop();
+      return {
+        answers: results.map((result) => result.rows[0]?.n),
+        writes: writesSoFar,
+        syncs: syncCounter.count(),
+      };
     });
     expect(answers).toEqual([5, 6, 60]);
-    expect(writes).toBe(1);
+    expect({ writes, syncs }).toEqual({ writes: 1, syncs: 1 });
+  });
+
+  it("makes BEGIN held back one of them: the transaction's first round trip is one Sync too", async () => {
+    let syncCounter: { count: () => number; stop: () => void } | undefined;
+    await ctx.db.transaction(async (tx) => {
+      syncCounter = countSyncs(tx);
+      await pipelined(tx, [
+        () => tx.execute(sql`insert into pipeline_probe values (4, 1)`),
+        () => tx.execute(sql`update pipeline_probe set n = 2 where id = 4`),
+      ]);
+      expect(syncCounter.count()).toBe(1);
+    });
+    syncCounter?.stop();
+    // The transaction's COMMIT, sent on its own.
+    expect(syncCounter?.count()).toBe(2);
+    const rows = await ctx.db.execute<{ n: number }>(sql`select n from pipeline_probe where id = 4`);
+    expect(rows.rows).toEqual([{ n: 2 }]);
+  });
+
+  it("answers a statement PostgreSQL skipped after a failure as not run, and its prepared statement stays usable", async () => {
+    // One connection, so the next transaction runs on the same one and its prepared statements.
+    const single = connectDatabase(ctx.url, { max: 1 });
+    try {
+      const named = sql`select n from pipeline_probe where id = ${5}`;
+      let outcomes: Array<PromiseSettledResult<unknown>> = [];
+      const failure = await single.db
+        .transaction(async (tx) => {
+          outcomes = await sendPipelined(connectionOf(tx), [
+            () => tx.execute(sql`insert into pipeline_probe values (5, 7)`),
+            () => tx.execute(sql`update pipeline_probe set n = -1 where id = 5`),
+            () => executePrepared<{ n: number }>(tx, named),
+          ]);
+          return valuesOrFirstFailure(outcomes);
+        })
+        .catch((error: unknown) => error);
+      expect(sqlStateOf(failure)).toBe("23514");
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "rejected"]);
+      const skipped = outcomes[2] as PromiseRejectedResult;
+      expect((skipped.reason as Error).cause).toBeInstanceOf(NotRunError);
+      const again = await single.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into pipeline_probe values (5, 8)`);
+        return executePrepared<{ n: number }>(tx, named);
+      });
+      expect(again.rows).toEqual([{ n: 8 }]);
+    } finally {
+      await single.close();
+    }
   });
 
   it("throws the first failure, not the aborted statements after it, and the transaction changes nothing", async () => {

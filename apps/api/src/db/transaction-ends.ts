@@ -6,7 +6,9 @@ type DeferringClient = PipelineClient & {
   heldBegin?: string;
   /** The next statement is the transaction's last (committingWith): COMMIT leaves with it. */
   commitNext?: boolean;
-  /** COMMIT has been sent with the last statement: the transaction's own COMMIT or ROLLBACK is not. */
+  /** COMMIT has been sent with the last statement: no statement may follow it. */
+  lastSent?: boolean;
+  /** That COMMIT committed: the transaction's own COMMIT or ROLLBACK is answered without being sent. */
   committed?: boolean;
 };
 
@@ -43,8 +45,8 @@ function plainText(args: unknown[]): string | undefined {
 export function deferringBegin(query: Query): Query {
   return function (this: DeferringClient, ...args: unknown[]) {
     const text = plainText(args);
-    if (this.committed) {
-      return afterLastStatement(this, text);
+    if (this.lastSent) {
+      return afterLastStatement(this, text, () => query.apply(this, args));
     }
     if (text !== undefined && this.heldBegin === undefined && BEGIN.test(text)) {
       this.heldBegin = text;
@@ -76,32 +78,41 @@ export function deferringBegin(query: Query): Query {
     const statement = sends.length;
     sends.push(() => query.apply(this, args) as Promise<unknown>);
     if (commit) {
-      this.committed = true;
-      sends.push(() => query.call(this, "COMMIT") as Promise<unknown>);
+      this.lastSent = true;
+      sends.push(() =>
+        (query.call(this, "COMMIT") as Promise<{ command?: string }>).then((answer) => {
+          // PostgreSQL answers ROLLBACK to the COMMIT of a transaction a failure aborted.
+          this.committed = answer.command === "COMMIT";
+          return answer;
+        }),
+      );
     }
     return sendPipelined(this, sends).then((outcomes) => valuesOrFirstFailure(outcomes)[statement]);
   };
 }
 
 /**
- * Once COMMIT has left with the last statement, the transaction is over in PostgreSQL (committed, or
- * rolled back when a statement failed: COMMIT then answers ROLLBACK). Its runner's own COMMIT or
- * ROLLBACK is answered here; any other statement is refused, since it would run outside the
- * transaction.
+ * Once COMMIT has left with the last statement, no statement may follow: it would run outside the
+ * transaction, and is refused. The runner's own COMMIT or ROLLBACK ends it: answered here when that
+ * COMMIT committed, sent otherwise (`send`). A failure before it made PostgreSQL skip it (one Sync
+ * for all of them, sendPipelined), so the transaction is aborted but still open; a failure of COMMIT
+ * itself ended the transaction, and ROLLBACK then only draws a warning.
  */
-function afterLastStatement(client: DeferringClient, text: string | undefined) {
-  if (text !== undefined && END.test(text)) {
-    client.committed = false;
-    return Promise.resolve(answered(text.trim().replace(/;$/, "").toUpperCase()));
+function afterLastStatement(client: DeferringClient, text: string | undefined, send: () => unknown) {
+  if (text === undefined || !END.test(text)) {
+    return Promise.reject(new Error("A statement was sent after its transaction's last statement"));
   }
-  return Promise.reject(new Error("A statement was sent after its transaction's last statement"));
+  const committed = client.committed === true;
+  client.lastSent = false;
+  client.committed = false;
+  return committed ? Promise.resolve(answered(text.trim().replace(/;$/, "").toUpperCase())) : send();
 }
 
 /**
  * Sends the statement `send` starts as its transaction's last, pipelined with COMMIT: the transaction
  * costs one round trip less. `send` resolves once both are answered, so its answer means committed;
- * when it fails, COMMIT finds the transaction aborted and ends it (PostgreSQL answers ROLLBACK), and
- * the failure is thrown as usual. A failure of COMMIT itself (a serialization failure, a dropped
+ * when it fails, PostgreSQL skips COMMIT, the failure is thrown as usual, and the transaction's
+ * ROLLBACK ends it. A failure of COMMIT itself (a serialization failure, a dropped
  * connection) is thrown by `send` too. Nothing that can fail may follow it in the transaction's work:
  * the change is committed by then, and a statement sent after it is refused. `send` must send its
  * statement at once (before its first await), as the prepared statements do.
