@@ -41,6 +41,28 @@ export class NotRunError extends Error {
   }
 }
 
+/** BEGIN, COMMIT or ROLLBACK, with their options: a handful of texts, each prepared once per connection. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback)\b[a-z\s]{0,80};?\s*$/i;
+const controlNames = new Map<string, string>();
+
+/**
+ * The name a statement is prepared under: its own, or for transaction control one of the batch's, so
+ * that PostgreSQL parses BEGIN and COMMIT once per connection, not on every transaction (as a
+ * simple query it never did; through the extended protocol, unnamed, it would).
+ */
+function preparedName(statement: QueuedStatement): string | undefined {
+  const { name, text } = statement;
+  if (name || text === undefined || (statement.values?.length ?? 0) > 0 || !TRANSACTION_CONTROL.test(text)) {
+    return name;
+  }
+  let control = controlNames.get(text);
+  if (control === undefined) {
+    control = `wms_tx_${controlNames.size + 1}`;
+    controlNames.set(text, control);
+  }
+  return control;
+}
+
 /** True for a statement a batch can carry: one of pg's own queries, run to its end in one go. */
 export function isBatchable(query: unknown): query is QueuedStatement {
   return query instanceof pg.Query && !(query as unknown as QueuedStatement).rows;
@@ -77,7 +99,8 @@ export class StatementBatch {
 
   /** The name and text of the statement being answered: pg's client records a ParseComplete with them. */
   get name(): string | undefined {
-    return this.statements[this.current]?.name;
+    const statement = this.statements[this.current];
+    return statement && preparedName(statement);
   }
 
   get text(): string | undefined {
@@ -112,7 +135,8 @@ export class StatementBatch {
 
   private write(connection: BatchConnection, index: number, values: unknown[]): void {
     const statement = this.statements[index] as QueuedStatement;
-    const { name, text } = statement;
+    const { text } = statement;
+    const name = preparedName(statement);
     const parsed =
       name !== undefined &&
       (name in connection.parsedStatements || name in connection.submittedNamedStatements);
@@ -182,9 +206,10 @@ export class StatementBatch {
         statement.handleReadyForQuery(connection);
         continue;
       }
-      if (this.parsedHere.has(index) && statement.name && index !== failure?.index) {
+      const name = preparedName(statement);
+      if (this.parsedHere.has(index) && name && index !== failure?.index) {
         // Skipped, so its Parse never ran: the next use of the name must send it again.
-        delete connection.submittedNamedStatements[statement.name];
+        delete connection.submittedNamedStatements[name];
       }
       statement.handleError(index === failure?.index ? failure.error : new NotRunError(), connection);
     }

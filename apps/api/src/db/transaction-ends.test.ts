@@ -167,6 +167,24 @@ describe("a transaction's last statement, sent with COMMIT", () => {
     expect(await committedRow(12)).toEqual([{ n: 3 }]);
   });
 
+  it("prepares BEGIN and COMMIT once per connection, not on every transaction", async () => {
+    const single = connectDatabase(ctx.url, { max: 1 });
+    try {
+      for (const id of [20, 21]) {
+        await single.db.transaction((tx) =>
+          committingWith(connectionOf(tx), () => probe(tx, `insert into pipeline_probe values (${id}, 1)`)),
+        );
+      }
+      const prepared = await single.db.execute<{ statement: string }>(
+        sql`select statement from pg_prepared_statements where name like 'wms_tx_%' order by statement`,
+      );
+      expect(prepared.rows.map((row) => row.statement)).toEqual(["COMMIT", "begin"]);
+      expect(await committedRow(21)).toEqual([{ n: 1 }]);
+    } finally {
+      await single.close();
+    }
+  });
+
   it("refuses a statement sent after it, which would run outside the transaction", async () => {
     await expect(
       ctx.db.transaction(async (tx) => {
