@@ -26,7 +26,7 @@ interface BuiltQuery {
 const names = new Map<string, string>();
 
 /** The statement's name: a digest of its text, so two different texts can never share a name. */
-function statementName(text: string): string {
+export function statementName(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
     name = `wms_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { statementName } from "./prepared.ts";
 
 /** The parts of pg's Connection a batch writes with (pg 8.23; not all of them in its types). */
 export interface BatchConnection {
@@ -43,24 +44,19 @@ export class NotRunError extends Error {
 
 /** BEGIN, COMMIT or ROLLBACK, with their options: a handful of texts, each prepared once per connection. */
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback)\b[a-z\s]{0,80};?\s*$/i;
-const controlNames = new Map<string, string>();
 
 /**
- * The name a statement is prepared under: its own, or for transaction control one of the batch's, so
- * that PostgreSQL parses BEGIN and COMMIT once per connection, not on every transaction (as a
- * simple query it never did; through the extended protocol, unnamed, it would).
+ * The name a statement is prepared under: its own, or for transaction control the prepared
+ * statements' name for its text, so that PostgreSQL parses BEGIN and COMMIT once per connection, not
+ * on every transaction (as a simple query it never did; through the extended protocol, unnamed, it
+ * would).
  */
 function preparedName(statement: QueuedStatement): string | undefined {
   const { name, text } = statement;
   if (name || text === undefined || (statement.values?.length ?? 0) > 0 || !TRANSACTION_CONTROL.test(text)) {
     return name;
   }
-  let control = controlNames.get(text);
-  if (control === undefined) {
-    control = `wms_tx_${controlNames.size + 1}`;
-    controlNames.set(text, control);
-  }
-  return control;
+  return statementName(text);
 }
 
 /** True for a statement a batch can carry: one of pg's own queries, run to its end in one go. */

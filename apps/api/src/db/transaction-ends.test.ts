@@ -176,7 +176,7 @@ describe("a transaction's last statement, sent with COMMIT", () => {
         );
       }
       const prepared = await single.db.execute<{ statement: string }>(
-        sql`select statement from pg_prepared_statements where name like 'wms_tx_%' order by statement`,
+        sql`select statement from pg_prepared_statements where statement in ('begin', 'COMMIT') order by statement`,
       );
       expect(prepared.rows.map((row) => row.statement)).toEqual(["COMMIT", "begin"]);
       expect(await committedRow(21)).toEqual([{ n: 1 }]);
@@ -245,6 +245,37 @@ describe("pipelined", () => {
     expect(syncCounter?.count()).toBe(2);
     const rows = await ctx.db.execute<{ n: number }>(sql`select n from pipeline_probe where id = 4`);
     expect(rows.rows).toEqual([{ n: 2 }]);
+  });
+
+  it("sends nothing of a statement whose values cannot be sent, nor what follows it, and goes on", async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const statuses = await ctx.db.transaction(async (tx) => {
+      const insert = (id: number) => () => tx.execute(sql`insert into pipeline_probe values (${id}, 1)`);
+      const unsendable = () => tx.execute(sql`select ${circular}::jsonb as j`);
+      const statusesOf = async (sends: Array<() => Promise<unknown>>) =>
+        (await sendPipelined<unknown>(connectionOf(tx), sends)).map((outcome) => {
+          if (outcome.status === "fulfilled") {
+            return "answered";
+          }
+          const error = ((outcome.reason as Error).cause ?? outcome.reason) as Error;
+          return error instanceof NotRunError ? "not run" : error.message;
+        });
+      await tx.execute(sql`select 1`); // BEGIN has gone: the first batch is only these two.
+      const first = await statusesOf([unsendable, insert(30)]);
+      const second = await statusesOf([insert(31), unsendable, insert(32)]);
+      // The transaction was never aborted: PostgreSQL saw none of it, and what ran before it stands.
+      const rows = await tx.execute<{ id: number }>(
+        sql`select id from pipeline_probe where id >= 30 order by id`,
+      );
+      return { first, second, rows: rows.rows.map((row) => row.id) };
+    });
+    expect(statuses.first[0]).toMatch(/circular/);
+    expect(statuses.first[1]).toBe("not run");
+    expect(statuses.second[0]).toBe("answered");
+    expect(statuses.second[1]).toMatch(/circular/);
+    expect(statuses.second[2]).toBe("not run");
+    expect(statuses.rows).toEqual([31]);
   });
 
   it("answers a statement PostgreSQL skipped after a failure as not run, and its prepared statement stays usable", async () => {
