@@ -26,6 +26,12 @@ const requestFault = new AsyncLocalStorage<RequestFault>();
 const HOLD_MS = 60_000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let clientPatched = false;
+/**
+ * Per connection, the last delayed statement not yet handed to pg: a statement sent after it waits
+ * for it, so a delay never reorders a transaction's statements (a COMMIT sent with the last statement,
+ * or one of a pipeline, would otherwise go before the write it follows).
+ */
+const delayedOn = new WeakMap<object, Promise<void>>();
 
 /** Wraps pg.Client#query once: statements wait when the calling request asked for slow writes or a hold. */
 function delayWritesOfSlowRequests(): void {
@@ -53,11 +59,28 @@ function delayWritesOfSlowRequests(): void {
       // The request awaits this statement before its next one, so flagging now holds exactly that next one.
       fault.holding = true;
     }
-    if (delay === 0) {
+    const behind = delayedOn.get(this);
+    if (delay === 0 && behind === undefined) {
       // Untouched: a submittable (COPY stream, cursor) must get the client's own return value.
       return original.apply(this, args);
     }
-    return wait(delay).then(() => original.apply(this, args));
+    let handedOver = () => {};
+    const queued = new Promise<void>((resolve) => {
+      handedOver = resolve;
+    });
+    delayedOn.set(this, queued);
+    return (behind ?? Promise.resolve())
+      .then(() => wait(delay))
+      .then(() => {
+        try {
+          return original.apply(this, args);
+        } finally {
+          handedOver();
+          if (delayedOn.get(this) === queued) {
+            delayedOn.delete(this);
+          }
+        }
+      });
   };
   pg.Client.prototype.query = delayed as unknown as typeof pg.Client.prototype.query;
 }
