@@ -10,7 +10,6 @@ import {
   uniquePrefix,
 } from "./api.ts";
 import { useBrowser } from "./browser.ts";
-import { holdRequests } from "./network.ts";
 import { changePassword, expectPath, selectOption, signInThroughPortal, unexpectedErrors } from "./ui.ts";
 
 const browser = await useBrowser();
@@ -159,31 +158,6 @@ describe("[ITEMS] Item Management", () => {
     expect(await page.getByRole("link", { name: /^History/ }).count()).toBe(1);
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
-  it("keeps a menu click made while a search is still waiting for the pause after typing", async () => {
-    const page = browser.page();
-    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
-    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
-    await page.goto("/wmscontrolpaneladmin/items");
-    const search = page.getByRole("searchbox", { name: "Search items" });
-    await search.waitFor();
-    // The Movements screen's code is held, so the click's navigation is still under way when the
-    // search's pause ends.
-    const movementsCode = await holdRequests(page, /\/assets\/movements-page-[^/]+\.js$/);
-    await search.fill("rooibos");
-    await page
-      .getByRole("navigation", { name: "Main menu" })
-      .getByRole("link", { name: "Movements" })
-      .click();
-    await movementsCode.requested;
-    // Well past the search's pause (SEARCH_DEBOUNCE_MS, 300 ms), the address still has no search.
-    await page.waitForTimeout(800);
-    expect(new URL(page.url()).searchParams.get("search")).toBeNull();
-    movementsCode.release();
-    await expectPath(page, "/wmscontrolpaneladmin/movements");
-    await page.getByRole("table", { name: "Movements" }).waitFor();
-    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
-  });
-
   it("flags low stock with the banner and its View Low Stock toggle, and edits an item", async () => {
     const prefix = uniquePrefix("LS");
     const warehouse = await createWarehouse(prefix);

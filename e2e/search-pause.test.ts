@@ -1,0 +1,70 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { E2E_ADMIN } from "./accounts.ts";
+import { useBrowser } from "./browser.ts";
+import { holdRequests } from "./network.ts";
+import { expectPath, signInThroughPortal, unexpectedErrors } from "./ui.ts";
+
+// A file of its own: the page's clock is installed on the whole browser context, and stays installed
+// for every later test sharing it.
+const browser = await useBrowser();
+
+/**
+ * Stops the page's timers (installing the page's clock the first time), so that time moves only by
+ * page.clock.runFor. The page's clock runs ahead of this process's once it has been paused before.
+ */
+async function pauseTimers(page: Page) {
+  const pageNow = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(pageNow + 1_000);
+}
+
+describe("[SEARCH] The pause after typing", () => {
+  it("keeps a menu click made while a search is still waiting for the pause after typing", async () => {
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto("/wmscontrolpaneladmin/items");
+    const search = page.getByRole("searchbox", { name: "Search items" });
+    await search.waitFor();
+    // The Movements screen's code is held, so the click's navigation is still under way when the
+    // search's pause ends.
+    const movementsCode = await holdRequests(page, /\/assets\/movements-page-[^/]+\.js$/);
+    // The page's timers stand still from here, so the pause cannot end between the typing and the
+    // click however slowly the machine gets from one to the other.
+    await pauseTimers(page);
+    await search.fill("rooibos");
+    await page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: "Movements" })
+      .click();
+    await movementsCode.requested;
+    // Well past the search's pause (SEARCH_DEBOUNCE_MS, 300 ms): its timer fires now, and the address
+    // still has no search.
+    await page.clock.runFor(800);
+    expect(new URL(page.url()).searchParams.get("search")).toBeNull();
+    await page.clock.resume();
+    movementsCode.release();
+    await expectPath(page, "/wmscontrolpaneladmin/movements");
+    await page.getByRole("table", { name: "Movements" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("search")).toBeNull();
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
+  it("writes the search into the address once typing pauses", async () => {
+    const page = browser.page();
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+    await page.goto("/wmscontrolpaneladmin/items");
+    const search = page.getByRole("searchbox", { name: "Search items" });
+    await search.waitFor();
+    await pauseTimers(page);
+    await search.fill("  assam ");
+    // Short of the pause nothing is written; past it, the trimmed search is.
+    await page.clock.runFor(200);
+    expect(new URL(page.url()).searchParams.get("search")).toBeNull();
+    await page.clock.runFor(200);
+    await page.waitForURL((url) => url.searchParams.get("search") === "assam", { timeout: 5_000 });
+    await page.clock.resume();
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+});
