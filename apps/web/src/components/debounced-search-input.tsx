@@ -1,8 +1,8 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
-import { useLocation, useNavigation } from "react-router";
+import { useContext, useState } from "react";
+import { UNSAFE_DataRouterContext, useLocation } from "react-router";
 
 /** Search waits this long after the last keystroke before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -28,7 +28,7 @@ export function DebouncedSearchInput({ value, onSearchChange, ...props }: Deboun
   // written into the address then would be a navigation of its own and cancel the click.
   const leaving = useLeavingThisScreen();
   const commit = useDebouncedCallback((text: string) => {
-    if (leaving.current) {
+    if (leaving()) {
       return;
     }
     setShownValue(text.trim());
@@ -48,13 +48,18 @@ export function DebouncedSearchInput({ value, onSearchChange, ...props }: Deboun
   );
 }
 
-/** Whether a navigation to another screen is under way, read when a timer fires (hence a ref). */
-function useLeavingThisScreen() {
-  const navigation = useNavigation();
+/**
+ * Asks, when the pause ends, whether a navigation to another screen is under way. It asks the router
+ * itself, which knows from the click on: useNavigation() would tell only once React has rendered the
+ * navigation, in a transition that a busy page renders later, and the pause can end in between.
+ */
+function useLeavingThisScreen(): () => boolean {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const { pathname } = useLocation();
-  const leaving = useRef(false);
-  useEffect(() => {
-    leaving.current = navigation.state !== "idle" && navigation.location?.pathname !== pathname;
-  });
-  return leaving;
+  return () => {
+    const navigation = router?.state.navigation;
+    return (
+      navigation !== undefined && navigation.state !== "idle" && navigation.location?.pathname !== pathname
+    );
+  };
 }
