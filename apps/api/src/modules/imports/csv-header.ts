@@ -16,24 +16,10 @@ const HEADER_BY_NAME = new Map<string, ImportField>(
 );
 const HEADER_OF = new Map(IMPORT_COLUMNS.map((column) => [column.field, column.header]));
 
-/** The columns whose cells repeat from row to row: their texts are shared (see StringPool). */
-const POOLED_FIELDS = new Set<ImportField>([
-  "type",
-  "unit",
-  "unitPrice",
-  "minQuantity",
-  "quantity",
-  "warehouse",
-  "shelf",
-  "section",
-]);
-
 /** The header line: each column's field (null for one we do not know) and what it says about rows. */
 export interface Header {
   cells: string[];
   columns: Array<ImportField | null>;
-  /** Pooled per column (see POOLED_FIELDS). */
-  pooled: boolean[];
   /** Columns with a blank header: tolerated while every cell under them is blank too. */
   blankHeaded: number[];
   /** The last column holding a known field: cells after it may be missing without losing anything. */
@@ -45,7 +31,6 @@ export function headerOf(cells: string[]): Header {
   return {
     cells,
     columns,
-    pooled: columns.map((field) => field !== null && POOLED_FIELDS.has(field)),
     blankHeaded: cells.flatMap((cell, index) =>
       columns[index] === null && cell.trim() === "" ? [index] : [],
     ),

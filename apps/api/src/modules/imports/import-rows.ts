@@ -67,7 +67,7 @@ const CANONICAL_DECIMAL = /^(0|[1-9]\d*)(\.\d*[1-9])?$/;
 
 /**
  * "5.50" and "5.5" are the same amount; compared in a canonical form. A value already in that form is
- * returned as it is, so cells the reader shares stay shared.
+ * returned as it is, without a new string.
  */
 function canonicalDecimal(value: string): string {
   if (CANONICAL_DECIMAL.test(value)) {

@@ -10,7 +10,6 @@ import { type IdempotencyClaim, onceForKey } from "../../http/idempotency.ts";
 import type { Actor } from "../audit/audit.repository.ts";
 import { lockItemNumbers } from "../items/items.service.ts";
 import { ProgressReporter } from "./import-progress.ts";
-import { isReceipt } from "./import-rows.ts";
 import { planSave, saveUpload } from "./import-save.ts";
 import { type CheckedUpload, checkUpload, type ReadUpload, readAndPlan } from "./import-validation.ts";
 import {
@@ -20,7 +19,7 @@ import {
   listLiveWarehouses,
   shareLockWarehouses,
 } from "./imports.repository.ts";
-import type { CheckedPreview } from "./preview-json.ts";
+import type { PreviewSource } from "./preview-json.ts";
 
 /** A bulk upload's commit may run this long per statement (the request limit is 30 s). */
 export const IMPORT_STATEMENT_TIMEOUT_MS = 5 * 60_000;
@@ -64,31 +63,17 @@ async function checkAgainst(db: DbOrTx, read: ReadUpload, lock?: Tx): Promise<Ch
 
 /**
  * POST /api/imports/preview: the file read and checked, every row with its errors; nothing written.
- * The rows are checked twice over from the file's text: once here for the summary, which the answer
- * opens with, and again as the answer is written (see previewJson), so they are never all held.
+ * The rows are checked from the file's text as the answer is written (see previewJson), which counts
+ * the summary as it goes, so they are never all held.
  */
-export async function previewImport(db: Db, upload: Upload): Promise<CheckedPreview> {
+export async function previewImport(db: Db, upload: Upload): Promise<PreviewSource> {
   const checked = await checkAgainst(db, readAndPlan(upload.fileName, upload.body));
-  let rowsWithErrors = 0;
-  let errorCount = 0;
-  let movements = 0;
-  checked.checkRows((row) => {
-    rowsWithErrors += row.errors.length > 0 ? 1 : 0;
-    errorCount += row.errors.length;
-    movements += isReceipt(row) ? 1 : 0;
-  });
   return {
-    summary: {
-      fileName: checked.fileName,
-      rows: checked.rowCount,
-      rowsWithErrors,
-      errorCount,
-      items: checked.items.length,
-      movements,
-    },
+    fileName: checked.fileName,
+    rowCount: checked.rowCount,
+    itemCount: checked.items.length,
     columns: checked.columns,
     rows: checked,
-    canCommit: errorCount === 0,
   };
 }
 

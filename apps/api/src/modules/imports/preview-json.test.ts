@@ -1,7 +1,7 @@
-import type { ImportPreviewRow } from "@wms/domain";
+import type { ImportPreviewResponse, ImportPreviewRow } from "@wms/domain";
 import { describe, expect, it } from "vitest";
 import type { CheckedRow } from "./import-rows.ts";
-import { type CheckedPreview, previewJson } from "./preview-json.ts";
+import { type PreviewSource, previewJson } from "./preview-json.ts";
 
 const PARTS = 50;
 const ROWS_PER_PART = 100;
@@ -40,17 +40,11 @@ function checkedRow(row: number): CheckedRow {
 /** An upload of PARTS parts whose rows are made when a part is checked, counting the parts checked. */
 function preview() {
   const checkedParts: number[] = [];
-  const answer: CheckedPreview = {
-    summary: {
-      fileName: "x.csv",
-      rows: PARTS * ROWS_PER_PART,
-      rowsWithErrors: 0,
-      errorCount: 0,
-      items: 0,
-      movements: 0,
-    },
+  const answer: PreviewSource = {
+    fileName: "x.csv",
+    rowCount: PARTS * ROWS_PER_PART,
+    itemCount: 4_321,
     columns: ["itemNo", "name"],
-    canCommit: false,
     rows: {
       parts: PARTS,
       checkRows: (onRow, part = 0) => {
@@ -65,8 +59,8 @@ function preview() {
 }
 
 describe("the preview answer", () => {
-  it("is the answer's JSON, its rows in their answer form", async () => {
-    const { answer } = preview();
+  it("is the answer's JSON, its rows in their answer form and its summary counted from them", async () => {
+    const { answer, checkedParts } = preview();
     const chunks: Buffer[] = [];
     for await (const chunk of previewJson(answer)) {
       chunks.push(chunk);
@@ -75,8 +69,60 @@ describe("the preview answer", () => {
       const { row, values, placement, errors } = checkedRow(index + 1);
       return { row, values, location: placement?.location ?? null, errors };
     });
-    const { rows: _rows, ...head } = answer;
-    expect(Buffer.concat(chunks).toString("utf8")).toBe(JSON.stringify({ ...head, rows }));
+    // Every third row has an error; every row's quantity is its number, so each is a receipt.
+    const withErrors = Math.floor((PARTS * ROWS_PER_PART) / 3);
+    const expected: ImportPreviewResponse = {
+      columns: ["itemNo", "name"],
+      rows,
+      summary: {
+        fileName: "x.csv",
+        rows: PARTS * ROWS_PER_PART,
+        rowsWithErrors: withErrors,
+        errorCount: withErrors,
+        items: 4_321,
+        movements: PARTS * ROWS_PER_PART,
+      },
+      canCommit: false,
+    };
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(JSON.stringify(expected));
+    // Each part checked once: the summary needs no reading of its own.
+    expect(checkedParts).toEqual(Array.from({ length: PARTS }, (_, index) => index));
+  });
+
+  it("lets a file without errors be committed, and counts only rows with a quantity above 0 as receipts", async () => {
+    const source: PreviewSource = {
+      fileName: "clean.csv",
+      rowCount: 3,
+      itemCount: 3,
+      columns: ["itemNo", "quantity"],
+      rows: {
+        parts: 1,
+        checkRows: (onRow) => {
+          for (const [row, quantity] of [
+            [1, "5"],
+            [2, "0"],
+            [3, null],
+          ] as const) {
+            onRow({ ...checkedRow(row), errors: [], quantity });
+          }
+        },
+      },
+    };
+    const chunks: Buffer[] = [];
+    for await (const chunk of previewJson(source)) {
+      chunks.push(chunk);
+    }
+    const answer = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ImportPreviewResponse;
+    expect(answer.summary).toEqual({
+      fileName: "clean.csv",
+      rows: 3,
+      rowsWithErrors: 0,
+      errorCount: 0,
+      items: 3,
+      movements: 1,
+    });
+    expect(answer.canCommit).toBe(true);
+    expect(answer.rows.map((row) => row.row)).toEqual([1, 2, 3]);
   });
 
   it("checks the rows a part at a time as it is sent, never the whole file before the first bytes", async () => {

@@ -1,12 +1,18 @@
 import { Readable } from "node:stream";
-import type { ImportPreviewResponse, ImportPreviewRow } from "@wms/domain";
-import type { CheckedRow } from "./import-rows.ts";
+import type { ImportField, ImportPreviewResponse, ImportPreviewRow } from "@wms/domain";
+import { type CheckedRow, isReceipt } from "./import-rows.ts";
 import type { CheckedUpload } from "./import-validation.ts";
 
-/** The preview answer with its rows still to check, each checked as it is written. */
-export type CheckedPreview = Omit<ImportPreviewResponse, "rows"> & {
+/** What the preview answer is written from: what is known of the upload before its rows are checked, and its rows to check. */
+export interface PreviewSource {
+  fileName: string;
+  /** Data rows (blank lines left out). */
+  rowCount: number;
+  /** Items the upload would create. */
+  itemCount: number;
+  columns: ImportField[];
   rows: Pick<CheckedUpload, "parts" | "checkRows">;
-};
+}
 
 /** Bytes of answer per chunk sent. */
 const CHUNK_BYTES = 64 * 1024;
@@ -49,12 +55,14 @@ class ChunkWriter {
   }
 }
 
-function* previewChunks(preview: CheckedPreview): Generator<Buffer> {
-  const { rows, ...head } = preview;
+function* previewChunks(source: PreviewSource): Generator<Buffer> {
+  const { rows } = source;
   const writer = new ChunkWriter();
-  // The head's own JSON, reopened to append the rows: `{"summary":...,"canCommit":true` + `,"rows":[`.
-  writer.write(JSON.stringify(head).slice(0, -1));
-  writer.write(',"rows":[');
+  const columns: ImportPreviewResponse["columns"] = source.columns;
+  writer.write(`{"columns":${JSON.stringify(columns)},"rows":[`);
+  let rowsWithErrors = 0;
+  let errorCount = 0;
+  let movements = 0;
   let first = true;
   for (let part = 0; part < rows.parts; part++) {
     rows.checkRows((row) => {
@@ -62,11 +70,24 @@ function* previewChunks(preview: CheckedPreview): Generator<Buffer> {
         writer.write(",");
       }
       first = false;
+      rowsWithErrors += row.errors.length > 0 ? 1 : 0;
+      errorCount += row.errors.length;
+      movements += isReceipt(row) ? 1 : 0;
       writer.write(JSON.stringify(answerRow(row)));
     }, part);
     yield* writer.take();
   }
-  writer.write("]}");
+  const summary: ImportPreviewResponse["summary"] = {
+    fileName: source.fileName,
+    rows: source.rowCount,
+    rowsWithErrors,
+    errorCount,
+    items: source.itemCount,
+    movements,
+  };
+  // The summary and the verdict come last: they are counted as the rows are checked and written, so
+  // the file's rows are checked once for the answer instead of once for its opening and once more.
+  writer.write(`],"summary":${JSON.stringify(summary)},"canCommit":${errorCount === 0}}`);
   writer.flush();
   yield* writer.take();
 }
@@ -76,9 +97,10 @@ function* previewChunks(preview: CheckedPreview): Generator<Buffer> {
  * rows) at a time. For a 10 MB upload the answer is about 40 MB of JSON: built as one string it
  * would sit in memory whole (and again in its compressed copy) before the first byte leaves;
  * streamed, only a chunk at a time is held and the client starts receiving at once. The rows are
- * checked as their part is written, so they are never all held. The text is exactly
- * JSON.stringify of the answer (ImportPreviewResponse) with its rows last.
+ * checked as their part is written, so they are never all held, and once only: the summary is counted
+ * as they go and written after them. The text is exactly JSON.stringify of the answer
+ * (ImportPreviewResponse) with its keys in the order columns, rows, summary, canCommit.
  */
-export function previewJson(preview: CheckedPreview): Readable {
-  return Readable.from(previewChunks(preview), { objectMode: false });
+export function previewJson(source: PreviewSource): Readable {
+  return Readable.from(previewChunks(source), { objectMode: false });
 }
