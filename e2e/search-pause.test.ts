@@ -18,14 +18,20 @@ async function pauseTimers(page: Page) {
   await page.clock.pauseAt(pageNow + 1_000);
 }
 
+/** An administrator's Items screen, signed in through the portal, and its search box. */
+async function itemsScreenOfAnAdmin() {
+  const page = browser.page();
+  await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+  await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+  await page.goto("/wmscontrolpaneladmin/items");
+  const search = page.getByRole("searchbox", { name: "Search items" });
+  await search.waitFor();
+  return { page, search };
+}
+
 describe("[SEARCH] The pause after typing", () => {
   it("keeps a menu click made while a search is still waiting for the pause after typing", async () => {
-    const page = browser.page();
-    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
-    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
-    await page.goto("/wmscontrolpaneladmin/items");
-    const search = page.getByRole("searchbox", { name: "Search items" });
-    await search.waitFor();
+    const { page, search } = await itemsScreenOfAnAdmin();
     // The Movements screen's code is held, so the click's navigation is still under way when the
     // search's pause ends.
     const movementsCode = await holdRequests(page, /\/assets\/movements-page-[^/]+\.js$/);
@@ -51,12 +57,7 @@ describe("[SEARCH] The pause after typing", () => {
   });
 
   it("writes the search into the address once typing pauses", async () => {
-    const page = browser.page();
-    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
-    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
-    await page.goto("/wmscontrolpaneladmin/items");
-    const search = page.getByRole("searchbox", { name: "Search items" });
-    await search.waitFor();
+    const { page, search } = await itemsScreenOfAnAdmin();
     await pauseTimers(page);
     await search.fill("  assam ");
     // Short of the pause nothing is written; past it, the trimmed search is.
