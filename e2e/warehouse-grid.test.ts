@@ -554,6 +554,17 @@ describe("[GRID] Warehouse layout grid", () => {
     // Every shelf is drawn, and the grid no longer says it is busy.
     await page.locator("[data-testid='warehouse-grid']:not([aria-busy])").waitFor();
     expect(await grid.locator("[data-position]").count()).toBe(2000);
+    // The shelves drawn first are laid out with that first paint; only the shelves drawn after it are
+    // skipped by the browser while off screen (laid out twice in the first frame otherwise).
+    const skippedOffScreen = await grid.evaluate((layout) =>
+      Array.from(
+        layout.querySelectorAll("[data-position$='01']"),
+        (first) =>
+          first.parentElement && getComputedStyle(first.parentElement).getPropertyValue("content-visibility"),
+      ),
+    );
+    expect(skippedOffScreen[0]).toBe("visible");
+    expect(skippedOffScreen.at(-1)).toBe("auto");
     expect(await cell(grid, "CV20").getAttribute("data-quantity")).toBe("4");
     await page.keyboard.press("Enter");
     const details = page.getByRole("dialog", { name: `Location ${warehouse.name}CV20` });

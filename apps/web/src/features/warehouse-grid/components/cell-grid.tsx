@@ -72,7 +72,8 @@ export function CellGrid({
   const { t, i18n } = useTranslation();
   const { shelves, sections, occupied } = model;
   const [focused, setFocused] = useState<Cell | null>(null);
-  const [shownRows, setShownRows] = useState(firstRows);
+  const [initialRows] = useState(firstRows);
+  const [shownRows, setShownRows] = useState(initialRows);
   const complete = shownRows >= shelves.length;
   useEffect(() => {
     if (complete) {
@@ -199,6 +200,7 @@ export function CellGrid({
             shelf={shelves[row] ?? ""}
             cells={cells}
             tabColumn={row === tabStop.row ? tabStop.column : -1}
+            deferred={row >= initialRows}
           />
         ))}
       </div>

@@ -19,6 +19,8 @@ interface GridRowProps {
   cells: GridCellData[];
   /** The column of the grid's one tab stop when it is in this row, else -1. */
   tabColumn: number;
+  /** Drawn after the grid's first paint: the browser may skip it while it is off screen. */
+  deferred: boolean;
 }
 
 function sameCell(a: GridCellData, b: GridCellData): boolean {
@@ -39,6 +41,7 @@ function sameRow(a: GridRowProps, b: GridRowProps): boolean {
   return (
     a.shelf === b.shelf &&
     a.tabColumn === b.tabColumn &&
+    a.deferred === b.deferred &&
     a.cells.length === b.cells.length &&
     a.cells.every((cell, index) => {
       const other = b.cells[index];
@@ -51,13 +54,13 @@ function sameRow(a: GridRowProps, b: GridRowProps): boolean {
  * One shelf: its header and its cells, plain buttons holding one text node each and no handlers of
  * their own (the grid listens once for all cells). The code is the cell's visible text; the quantity
  * and value are drawn from data attributes by CSS, so the accessible name (code, item count, value)
- * contains all of the visible label (WCAG 2.5.3). While a row is off screen the browser skips styling,
- * laying out and painting its cells (content-visibility in the stylesheet); they stay in the page, in
- * the accessibility tree and in the tab order.
+ * contains all of the visible label (WCAG 2.5.3). While a row drawn after the grid's first paint is off
+ * screen the browser skips styling, laying out and painting its cells (content-visibility in the
+ * stylesheet); they stay in the page, in the accessibility tree and in the tab order.
  */
-export const GridRow = memo(function GridRow({ shelf, cells, tabColumn }: GridRowProps) {
+export const GridRow = memo(function GridRow({ shelf, cells, tabColumn, deferred }: GridRowProps) {
   return (
-    <div className={classes.row}>
+    <div className={classes.row} data-deferred={deferred || undefined}>
       <div className={classes.rowHeader} aria-hidden>
         {shelf}
       </div>

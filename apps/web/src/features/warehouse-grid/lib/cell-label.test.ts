@@ -2,6 +2,7 @@ import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import ar from "../../../i18n/ar.json";
 import en from "../../../i18n/en.json";
+import { formatAed, formatQuantity, numberLocale } from "../../../lib/format-number.ts";
 import { createCellTexts, longestFigure } from "./cell-label.ts";
 
 const i18n = i18next.createInstance();
@@ -59,5 +60,42 @@ describe("the longest figure of a layout", () => {
     expect(longestFigure([position(1)])).toBe(8);
     // "1,234,567.125" (13) is longer than "3.00".
     expect(longestFigure([position(1), position(2, "3", "1234567.125")])).toBe(13);
+  });
+
+  it("matches formatting every position's figures, whatever their signs, sizes and decimals", () => {
+    // A fixed pseudo-random sequence, so a failure can be replayed.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    const decimal = (scale: number, decimals: number, signed: boolean) => {
+      const sign = signed && next() < 0.3 ? "-" : "";
+      const whole = Math.floor(next() * scale);
+      const fraction =
+        decimals > 0 ? `.${String(Math.floor(next() * 10 ** decimals)).padStart(decimals, "0")}` : "";
+      return `${sign}${whole}${fraction}`;
+    };
+    for (const locale of [numberLocale("en"), numberLocale("ar")]) {
+      for (let round = 0; round < 200; round++) {
+        const positions = Array.from({ length: 1 + Math.floor(next() * 12) }, () =>
+          position(
+            1,
+            decimal(10 ** Math.floor(next() * 9), Math.floor(next() * 7), true),
+            decimal(10 ** Math.floor(next() * 8), Math.floor(next() * 5), round % 3 === 0),
+          ),
+        );
+        const expected = Math.max(
+          ...positions.flatMap((p) => [
+            formatQuantity(p.totalQuantity, locale).length,
+            formatAed(p.totalValue, locale).replace(/^AED\s*/, "").length,
+          ]),
+        );
+        expect(longestFigure(positions, locale), JSON.stringify(positions)).toBe(expected);
+      }
+    }
+    // Rounding carries into another digit: "99,999.9996" shows as "100,000"; "-0.004" as "-0.00".
+    expect(longestFigure([position(1, "1", "99999.9996"), position(1, "1", "99999")])).toBe(7);
+    expect(longestFigure([position(1, "-0.004", "1")])).toBe(5);
   });
 });
