@@ -50,8 +50,8 @@ function quantityKind(text: string): string {
  *
  * Among numbers of one sign shown with the same decimals, a larger one never shows fewer characters
  * (amounts always show two decimals, quantities only those they have), so only the largest of each
- * kind is formatted: a handful of formats instead of two per position (a 100 x 20 layout's 2,000 took
- * a tenth of the grid's first render).
+ * kind is formatted: about ten formats instead of two per stocked position (two per position took an
+ * eighth of the first render of a 100 x 20 layout with 1,300 of them).
  */
 export function longestFigure(positions: Iterable<GridPosition>, locale: string = numberLocale()): number {
   const largest = new Map<string, number>();
