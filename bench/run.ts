@@ -577,6 +577,9 @@ async function main() {
               ...middle,
               visitsMs: visits.map((visit) => visit.inViewMs),
               completeVisitsMs: visits.map((visit) => visit.renderMs),
+              // When each visit's answer was asked for and arrived (ms after navigation, in the order of
+              // visitsMs): the span starts at the answer, so what the page is still doing then counts.
+              visitsAnswerMs: visits.map((visit) => [visit.requestStart, visit.responseEnd]),
             }
           : { status: "grid screen not reached" };
       } else {

@@ -358,6 +358,7 @@ export async function gridRenderTime(base: string, cookie: string, pagePaths: st
               renderMs: Math.round((w.__gridPainted - entry.responseEnd) * 10) / 10,
               lastGridChangeMs: Math.round((w.__gridMutation - entry.responseEnd) * 10) / 10,
               lastMutationMs: Math.round((w.__lastMutation - entry.responseEnd) * 10) / 10,
+              requestStart: Math.round(entry.requestStart * 10) / 10,
               responseEnd: Math.round(entry.responseEnd * 10) / 10,
               cells,
             }
