@@ -6,6 +6,7 @@ import { createQueryClient } from "./app/query-client.ts";
 import { createRouter } from "./app/router.tsx";
 import { sessionQueryOptions } from "./features/auth/api/session.ts";
 import { i18next, startI18n } from "./i18n/index.ts";
+import { appInfoQueryOptions } from "./lib/app-info.ts";
 
 const root = document.getElementById("root");
 if (!root) {
@@ -33,6 +34,10 @@ function nextTask(): Promise<void> {
 const mount = root;
 const queryClient = createQueryClient(i18next);
 void queryClient.prefetchQuery(sessionQueryOptions());
+// The product title and business time zone, which the first screen waits for (RouteGate): asked for
+// now, beside the session, they are in the cache by the time it is drawn (the page's hint has most
+// likely fetched them already).
+void queryClient.prefetchQuery(appInfoQueryOptions());
 // Evaluating the entry's modules (React, the router, Mantine) is one long task already; creating the
 // router and starting i18n each get a task of their own instead of lengthening it, so the page can
 // answer input and paint in between (on a phone's slower CPU each of these takes several times as long).
