@@ -1,4 +1,4 @@
-import { Alert, Button, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconInfoCircle, IconShieldLock, IconUser } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -13,9 +13,8 @@ export function LandingPage() {
   return (
     <PublicLayout title={t("landing.welcome", { title })} size="sm">
       <Text>{t("landing.intro")}</Text>
-      {appInfo.isPending ? (
-        <Skeleton height={16} width="50%" />
-      ) : appInfo.data?.companyName ? (
+      {/* app-info has settled before any screen is drawn (RouteGate). */}
+      {appInfo.data?.companyName ? (
         <Text c="dimmed">{t("landing.company", { company: appInfo.data.companyName })}</Text>
       ) : null}
       {appInfo.data?.setupRequired ? (
