@@ -60,17 +60,17 @@ describe("[APP-INFO] the deployment's product title", () => {
     await page.addInitScript({ content: RECORD_TEXTS });
     const appInfo = await holdRequests(page, (url) => url.pathname === "/api/app-info");
 
+    const dashboardFigure = page.getByRole("group", { name: "Total Items", exact: true });
     await page.goto(`${base}/wmscontrolpaneladmin/dashboard`);
     await appInfo.requested;
     // Everything else arrives meanwhile; a page that did not wait would draw the dashboard now.
-    const drawnWithout = await page
-      .getByRole("group", { name: "Total Items", exact: true })
+    const drawnWithout = await dashboardFigure
       .waitFor({ timeout: HOLD_LIMIT_MS })
       .then(() => true)
       .catch(() => false);
     appInfo.release();
 
-    await page.getByRole("group", { name: "Total Items", exact: true }).waitFor();
+    await dashboardFigure.waitFor();
     await page.getByText(TITLE, { exact: true }).first().waitFor();
     const texts = await page.evaluate(() => (window as unknown as { __texts: string[] }).__texts);
     expect(drawnWithout).toBe(false);
