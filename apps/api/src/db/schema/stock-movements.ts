@@ -55,21 +55,16 @@ export const stockMovements = pgTable(
     // Per position and item over time: reversal checks, layout checks and a report's "last movement".
     // Quantity and deletion mark make them cover a position's legs, so Stock for Period sums a year of
     // legs per position and item from the indexes alone, already in order (decision 005).
-    index("stock_movements_from_item_time_idx").on(
-      table.fromLocationId,
-      table.itemId,
-      table.occurredAt,
-      table.quantity,
-      table.deletedAt,
-    ),
-    index("stock_movements_to_item_time_idx").on(
-      table.toLocationId,
-      table.itemId,
-      table.occurredAt,
-      table.quantity,
-      table.deletedAt,
-    ),
-    index("stock_movements_purchase_idx").on(table.purchaseId),
+    // Each holds only the movements with that leg: every query of them names the position, and a
+    // receipt has no source, a dispatch no destination (decision 019). Likewise the purchase index
+    // holds only a purchase's receipts.
+    index("stock_movements_from_item_time_idx")
+      .on(table.fromLocationId, table.itemId, table.occurredAt, table.quantity, table.deletedAt)
+      .where(sql`${table.fromLocationId} is not null`),
+    index("stock_movements_to_item_time_idx")
+      .on(table.toLocationId, table.itemId, table.occurredAt, table.quantity, table.deletedAt)
+      .where(sql`${table.toLocationId} is not null`),
+    index("stock_movements_purchase_idx").on(table.purchaseId).where(sql`${table.purchaseId} is not null`),
     index("stock_movements_created_by_idx").on(table.createdBy, table.createdAt),
     // The dashboard's and Last Movement's newest live movements, by recording time.
     index("stock_movements_recent_idx")
