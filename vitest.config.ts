@@ -11,7 +11,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/domain/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],
+          include: [
+            "packages/domain/src/**/*.test.ts",
+            "apps/web/src/**/*.test.ts",
+            "bench/lib/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

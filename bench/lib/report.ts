@@ -10,6 +10,12 @@ interface Row {
 
 const pass = (ok: boolean): Row["verdict"] => (ok ? "pass" : "FAIL");
 
+/**
+ * A share as the table shows it: one decimal, cut rather than rounded, so a share shown is never more
+ * than it was (rounded, 49.5% read "50%" beside its FAIL, and 49.96% would read "50.0%").
+ */
+const percent = (share: number): string => `${(Math.floor(share * 1000) / 10).toFixed(1)}%`;
+
 /** DESIGN.md section 8: the API process's memory, during the movement run and (issue #6) an upload. */
 const API_MEMORY_BUDGET_MB = 300;
 
@@ -22,7 +28,7 @@ export function budgetRows(r: Record<string, any>): Row[] {
       budget: "Movement POST at 8 clients: >= 50% of pgbench TPC-B tps",
       measured: `${m.rps} movements/s (${m.requests} requests, ${m.non2xx} non-2xx)`,
       anchor: `pgbench TPC-B ${r.pgbench.tps} tps (scale ${r.pgbench.scale}, -c ${r.pgbench.clients} -j ${r.pgbench.threads})`,
-      ratio: `${Math.round(m.ratio * 100)}%`,
+      ratio: percent(m.ratio),
       verdict: pass(m.ratio >= 0.5),
     });
     rows.push({
@@ -42,14 +48,14 @@ export function budgetRows(r: Record<string, any>): Row[] {
           ? `${m.alternating.rps} movements/s, the mean of ${m.alternating.rounds.length} rounds alternating with the replay's (${m.alternating.rounds.join(", ")}; ${m.alternating.non2xx} non-2xx)`
           : `${m.rps} movements/s`,
         anchor: `pgbench replay ${replay.movementsPerSecond} movements/s${replay.rounds ? ` (rounds ${replay.rounds.join(", ")})` : ""} (${replay.failed} failed, ${replay.violations ?? "?"} ledger violations after it)`,
-        ratio: `${Math.round(m.replayRatio * 100)}%`,
+        ratio: percent(m.replayRatio),
         verdict: pass(m.replayRatio >= 0.5),
       });
       rows.push({
         budget: "The replay against TPC-B (no budget): the ceiling the database leaves any API",
         measured: `${replay.movementsPerSecond} movements/s`,
         anchor: `pgbench TPC-B ${r.pgbench.tps} tps`,
-        ratio: `${Math.round((replay.movementsPerSecond / r.pgbench.tps) * 100)}%`,
+        ratio: percent(replay.movementsPerSecond / r.pgbench.tps),
         verdict: "n/a",
       });
     }
@@ -58,7 +64,7 @@ export function budgetRows(r: Record<string, any>): Row[] {
         budget: "HTTP floor at 8 clients (no budget): GET /api/session, the session lookup alone",
         measured: `${m.floor.rps} requests/s, p95 ${m.floor.latencyMs.p95} ms`,
         anchor: `pgbench TPC-B ${r.pgbench.tps} tps`,
-        ratio: `${Math.round((m.floor.rps / r.pgbench.tps) * 100)}%`,
+        ratio: percent(m.floor.rps / r.pgbench.tps),
         verdict: "n/a",
       });
     }
@@ -135,7 +141,7 @@ export function budgetRows(r: Record<string, any>): Row[] {
       budget: "CSV upload commit within 3x of COPY of the same rows",
       measured: `${(imp.commit.ms / 1000).toFixed(2)} s`,
       anchor: `COPY to staging + set-based insert ${(imp.anchor.copyPlusSetBasedMs / 1000).toFixed(2)} s (COPY alone ${(imp.anchor.copyOnlyMs / 1000).toFixed(2)} s)`,
-      ratio: `${imp.commitRatio}x`,
+      ratio: `${imp.commitRatio.toFixed(2)}x`,
       verdict: pass(imp.commit.status === 201 && imp.commitRatio <= 3),
     });
     if (imp.rssMb) {

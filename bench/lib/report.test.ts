@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { budgetRows } from "./report.ts";
+
+/** A full run's movement figures, as run.ts stores them: the API at `apiRps` against the replay at `replayRps`. */
+function movementResults(apiRps: number, replayRps: number, tps: number) {
+  return {
+    pgbench: { tps, scale: 10, clients: 8, threads: 2, latencyAvgMs: 3.5 },
+    movementReplay: { movementsPerSecond: replayRps, rounds: [replayRps], failed: 0, violations: 0 },
+    movements: {
+      rps: apiRps,
+      requests: 20_000,
+      non2xx: 0,
+      ratio: apiRps / tps,
+      latencyMs: { p50: 10, p95: 16, p99: 21 },
+      alternating: { rps: apiRps, rounds: [apiRps], non2xx: 0 },
+      replayRatio: apiRps / replayRps,
+      violations: 0,
+      rssMb: { maxMb: 170, samples: 150 },
+    },
+  };
+}
+
+const rowOf = (rows: ReturnType<typeof budgetRows>, start: string) =>
+  rows.find((row) => row.budget.startsWith(start));
+
+describe("budgetRows", () => {
+  it("fails a share just under half, and shows it as such rather than rounded up to 50%", () => {
+    // 2026-11-27-10: 668.3 against 1,350 movements/s, 49.5%, was shown and passed as 50%.
+    const rows = budgetRows(movementResults(668.3, 1350, 2266));
+    const replay = rowOf(rows, "Movement POST at 8 clients: >= 50% of the same movement's SQL");
+    expect(replay).toMatchObject({ ratio: "49.5%", verdict: "FAIL" });
+  });
+
+  it("passes a share of exactly half, and one just above it", () => {
+    const exact = rowOf(
+      budgetRows(movementResults(1000, 2000, 1500)),
+      "Movement POST at 8 clients: >= 50% of the same",
+    );
+    expect(exact).toMatchObject({ ratio: "50.0%", verdict: "pass" });
+    const above = rowOf(
+      budgetRows(movementResults(750.2, 1500, 1500)),
+      "Movement POST at 8 clients: >= 50% of pgbench",
+    );
+    expect(above).toMatchObject({ ratio: "50.0%", verdict: "pass" });
+  });
+
+  it("fails the TPC-B share by the exact figures too, and never shows a share above what it was", () => {
+    // 49.996%: rounded to one decimal it would read 50.0%.
+    const rows = budgetRows(movementResults(1124.9, 3000, 2250));
+    expect(rowOf(rows, "Movement POST at 8 clients: >= 50% of pgbench")).toMatchObject({
+      ratio: "49.9%",
+      verdict: "FAIL",
+    });
+  });
+});
