@@ -52,4 +52,23 @@ describe("budgetRows", () => {
       verdict: "FAIL",
     });
   });
+
+  it("fails an upload commit just over 3x its COPY anchor, and shows it over 3x", () => {
+    const imports = (commitMs: number) => ({
+      imports: {
+        status: "measured",
+        rows: 100_000,
+        bytes: 9_639_649,
+        preview: { status: 200, ms: 3_700 },
+        commit: { status: 201, ms: commitMs },
+        anchor: { copyOnlyMs: 130, copyPlusSetBasedMs: 10_000 },
+        commitRatio: commitMs / 10_000,
+      },
+    });
+    const within = (commitMs: number) =>
+      rowOf(budgetRows(imports(commitMs)), "CSV upload commit within 3x of COPY");
+    expect(within(30_040)).toMatchObject({ ratio: "3.01x", verdict: "FAIL" });
+    expect(within(30_000)).toMatchObject({ ratio: "3.00x", verdict: "pass" });
+    expect(within(16_731)).toMatchObject({ ratio: "1.68x", verdict: "pass" });
+  });
 });
