@@ -130,6 +130,32 @@ describe("[DASHBOARD] Dashboard", () => {
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 
+  it("has the signed-in page start the formatting library before its first paint, and not the sign-in page", async () => {
+    const page = browser.page();
+    /** When the page's warm-up script (apps/web/public/intl-warm-up.js) had arrived, if it was asked for. */
+    const warmUp = () =>
+      page.evaluate(() => {
+        const script = performance
+          .getEntriesByType("resource")
+          .find((entry) => new URL(entry.name).pathname === "/intl-warm-up.js") as
+          | PerformanceResourceTiming
+          | undefined;
+        const firstPaint = performance.getEntriesByName("first-paint")[0]?.startTime ?? null;
+        return script ? { arrived: script.responseEnd, firstPaint } : null;
+      });
+    await signInThroughPortal(page, "admin", E2E_ADMIN.email, E2E_ADMIN.password);
+    expect(await warmUp()).toBeNull();
+    await expectPath(page, "/wmscontrolpaneladmin/dashboard");
+
+    await page.reload();
+    await figureCard(page, "Total Items").waitFor();
+    const loaded = await warmUp();
+    expect(loaded).not.toBeNull();
+    // A script in the page's head holds the first paint until it has run.
+    expect(loaded?.firstPaint).toBeGreaterThan(loaded?.arrived ?? Number.POSITIVE_INFINITY);
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
+
   it("shows staff Total Items, Warehouses and Your Movements Today", async () => {
     const prefix = uniquePrefix("DS");
     const { itemId, itemName, location } = await arrangeWarehouseAndItem(prefix);

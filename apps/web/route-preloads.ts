@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Plugin, Rolldown } from "vite";
@@ -13,6 +14,11 @@ type OutputChunk = Rolldown.OutputChunk;
 export interface RoutePreloadsFile {
   /** For every page: files it imports dynamically at start, and the API answers it reads first. */
   always: { js: string[]; data: string[] };
+  /**
+   * Classic scripts (files of public/) the page runs before its first paint when the visitor is signed
+   * in; optional, as older builds lack it.
+   */
+  signedIn?: { scripts: string[] };
   /** Screens by path ("/wmscontrolpaneladmin/warehouses/:warehouseId"), most specific first. */
   routes: Array<{
     path: string;
@@ -30,6 +36,8 @@ export interface RoutePreloadsOptions {
   alwaysModules?: string[];
   /** API answers every page reads at start. */
   alwaysData: string[];
+  /** Classic scripts of public/ that the page sent to someone signed in runs before its first paint. */
+  signedInScripts?: string[];
 }
 
 interface ParsedRoute {
@@ -158,11 +166,13 @@ function specificity(routePath: string): number {
  */
 export function routePreloads(options: RoutePreloadsOptions): Plugin {
   let root = "";
+  let publicDir = "";
   return {
     name: "wms-route-preloads",
     apply: "build",
     configResolved(config) {
       root = config.root;
+      publicDir = config.publicDir;
     },
     async generateBundle(_output, bundle) {
       const routerFile = path.resolve(root, options.router);
@@ -195,9 +205,16 @@ export function routePreloads(options: RoutePreloadsOptions): Plugin {
         }
         return { js, css: [...css] };
       };
+      const signedInScripts = options.signedInScripts ?? [];
+      for (const script of signedInScripts) {
+        if (!existsSync(path.join(publicDir, script))) {
+          this.error(`signedInScripts names ${script}, which is not in ${path.relative(root, publicDir)}`);
+        }
+      }
       const always = filesOf((options.alwaysModules ?? []).map((module) => path.resolve(root, module)));
       const file: RoutePreloadsFile = {
         always: { js: always.js, data: options.alwaysData },
+        signedIn: { scripts: signedInScripts },
         routes: routes
           .map((route) => ({ path: route.path, ...filesOf(route.modules), data: route.data }))
           .sort((a, b) => specificity(b.path) - specificity(a.path)),

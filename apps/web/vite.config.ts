@@ -17,6 +17,8 @@ export default defineConfig({
     routePreloads({
       router: "src/app/router.tsx",
       alwaysData: ["/api/session", "/api/app-info"],
+      // Every signed-in screen formats figures or dates (docs/decisions/020-intl-before-first-paint.md).
+      signedInScripts: ["intl-warm-up.js"],
     }),
     precompress(),
   ],

@@ -127,14 +127,22 @@ export function routeBundles(webRoot: string, outDir: string): RouteBundle[] {
     keys.forEach(visit);
     return [...seen].map((key) => manifest[key]?.file ?? "").filter((file) => file.endsWith(".js"));
   };
+  // Classic scripts: color-scheme.js, which index.html loads on every route, and those the server adds
+  // for someone signed in (route-preloads.json), counted on every route too: a few hundred bytes more
+  // than the sign-in pages send.
+  const preloadsFile = path.join(outDir, "route-preloads.json");
+  const signedInScripts: string[] = fs.existsSync(preloadsFile)
+    ? (JSON.parse(fs.readFileSync(preloadsFile, "utf8")).signedIn?.scripts ?? [])
+    : [];
+  const classicScripts = ["color-scheme.js", ...signedInScripts].filter((file) =>
+    fs.existsSync(path.join(outDir, file)),
+  );
   const srcKey = (module: string) =>
     Object.keys(manifest).find((key) => manifest[key]?.src === module || key === module);
   return routes.map(({ route, modules }) => {
     const keys = [entryKey, ...modules.map(srcKey).filter((key): key is string => Boolean(key))];
     const files = closure(keys);
-    // color-scheme.js is a classic script index.html loads on every route.
-    const extras = fs.existsSync(path.join(outDir, "color-scheme.js")) ? ["color-scheme.js"] : [];
-    const all = [...files, ...extras];
+    const all = [...files, ...classicScripts];
     const raw = all.reduce((sum, file) => sum + sizeOf(file).raw, 0);
     const gzip = all.reduce((sum, file) => sum + sizeOf(file).gzip, 0);
     return {

@@ -97,6 +97,7 @@ fs.writeFileSync(
   path.join(routedDir, "route-preloads.json"),
   JSON.stringify({
     always: { js: ["assets/en-1.js"], data: ["/api/session"] },
+    signedIn: { scripts: ["intl-warm-up.js"] },
     routes: [
       { path: "/wmscontrolpaneladmin/login", js: ["assets/login-1.js"], css: [], data: [] },
       {
@@ -121,6 +122,8 @@ afterAll(async () => {
 });
 
 const linksOf = (html: string) => [...html.matchAll(/<link [^>]*>/g)].map((match) => match[0]);
+const scriptsOf = (html: string) => [...html.matchAll(/<script [^>]*>/g)].map((match) => match[0]);
+const ENTRY = '<script type="module" crossorigin src="/assets/index-Ab12Cd.js">';
 
 describe("the page sent for a screen's address", () => {
   it("names the screen's chunks, its styles and the answers every page reads, before the entry has run", async () => {
@@ -159,6 +162,23 @@ describe("the page sent for a screen's address", () => {
     expect(linksOf(signedIn.body)).toContain(
       '<link rel="preload" href="/api/dashboard" as="fetch" crossorigin>',
     );
+  });
+
+  it("has someone signed in run the build's signed-in scripts before the page's first paint, and no one else", async () => {
+    const visitor = await routedApp.inject({ method: "GET", url: "/wmscontrolpaneladmin/login" });
+    expect(scriptsOf(visitor.body)).toEqual([ENTRY]);
+
+    const signedIn = await routedApp.inject({
+      method: "GET",
+      url: "/wmscontrolpaneladmin/dashboard",
+      cookies: { wms_session: "a".repeat(43) },
+    });
+    expect(scriptsOf(signedIn.body)).toEqual([ENTRY, '<script src="/intl-warm-up.js">']);
+    // A classic script in the head, after the hints: it runs before the body is parsed and painted,
+    // while the files the hints name are already on their way.
+    const head = signedIn.body.slice(0, signedIn.body.indexOf("</head>"));
+    expect(head).toContain('<script src="/intl-warm-up.js"></script>');
+    expect(head.lastIndexOf("<link ")).toBeLessThan(head.indexOf("intl-warm-up.js"));
   });
 
   it("sends an unknown address index.html with the hints every page gets", async () => {

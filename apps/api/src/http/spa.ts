@@ -19,6 +19,8 @@ export interface SpaOptions {
  */
 interface RoutePreloads {
   always: { js: string[]; data: string[] };
+  /** Classic scripts the page runs before its first paint for someone signed in (newer builds only). */
+  signedIn?: { scripts: string[] };
   routes: Array<{ path: string; js: string[]; css: string[]; data: string[] }>;
 }
 
@@ -46,9 +48,10 @@ const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, 
 /**
  * index.html with the hints for one address: the screen's chunks as module preloads, its styles, the
  * English strings and the API answers every page reads first, and, for someone signed in, the answers
- * the screen reads. The app asks for all of these anyway, but only once its entry has downloaded and
- * run; named in the page, they download alongside the entry. The app's own requests must match the
- * hints to use them: same URL, CORS mode, same-origin credentials (apps/web's apiRequest).
+ * the screen reads and the scripts it runs before its first paint (apps/web/public/intl-warm-up.js).
+ * The app asks for all of these anyway, but only once its entry has downloaded and run; named in the
+ * page, they download alongside the entry. The app's own requests must match the hints to use them:
+ * same URL, CORS mode, same-origin credentials (apps/web's apiRequest).
  */
 export function pageWithPreloads(
   html: string,
@@ -59,12 +62,15 @@ export function pageWithPreloads(
   const route = preloads.routes.find((candidate) => routeMatches(candidate.path, urlPath));
   const js = [...preloads.always.js, ...(route?.js ?? [])];
   const data = [...preloads.always.data, ...(signedIn ? (route?.data ?? []) : [])];
+  const scripts = signedIn ? (preloads.signedIn?.scripts ?? []) : [];
   const tags = [
     ...data.map((href) => `<link rel="preload" href="${attribute(href)}" as="fetch" crossorigin>`),
     ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`),
     ...(route?.css ?? []).map(
       (file) => `<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`,
     ),
+    // After the hints, so the files they name are already asked for while these run.
+    ...scripts.map((file) => `<script src="/${attribute(file)}"></script>`),
   ];
   return html.replace("</head>", `${tags.map((tag) => `  ${tag}\n  `).join("")}</head>`);
 }
