@@ -24,7 +24,16 @@ import {
   STAFF_COUNT,
   staffEmail,
 } from "./lib/dataset.ts";
-import { ledgerViolations, migrate, query, recreateDatabase, serverVersion, timeQuery } from "./lib/db.ts";
+import {
+  BENCH_DB_SUFFIX,
+  BENCH_SERVER_URL,
+  ledgerViolations,
+  migrate,
+  query,
+  recreateDatabase,
+  serverVersion,
+  timeQuery,
+} from "./lib/db.ts";
 import {
   CSRF,
   type MovementLoadResult,
@@ -49,11 +58,9 @@ const BENCH = path.join(REPO, "bench");
 const WEB_OUT = path.join(BENCH, ".web-dist");
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
-const PG15_ADMIN = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PG15_ADMIN = BENCH_SERVER_URL;
 // Lets two runs share one PostgreSQL server without dropping each other's databases.
-const DB_SUFFIX = /^[a-z0-9_]{0,20}$/.test(process.env.BENCH_DB_SUFFIX ?? "")
-  ? (process.env.BENCH_DB_SUFFIX ?? "")
-  : "";
+const DB_SUFFIX = BENCH_DB_SUFFIX;
 const PG15 = new URL(PG15_ADMIN);
 // A `host` parameter names a Unix socket's directory (as libpq reads it): pgbench and the API then
 // both connect through it.

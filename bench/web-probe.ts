@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ADMIN_EMAIL, BENCH_PASSWORD } from "./lib/dataset.ts";
+import { BENCH_DATASET_URL } from "./lib/db.ts";
 import { signIn, startApi } from "./lib/http.ts";
 import { median } from "./lib/stats.ts";
 import { buildWeb, CHROMIUM, CHROMIUM_FLAGS, gridRenderTime, routeBundles } from "./lib/web.ts";
@@ -29,9 +30,6 @@ const option = (name: string) => {
 const runs = Number(option("--runs") ?? 3);
 const only = option("--only");
 const lhrDir = option("--lhr");
-const suffix = process.env.BENCH_DB_SUFFIX ?? "";
-const PG = new URL(process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
-PG.pathname = `/wms_bench${/^[a-z0-9_]{0,20}$/.test(suffix) ? suffix : ""}`;
 
 if (!argv.includes("--no-build")) {
   const ms = await buildWeb(REPO, WEB_OUT);
@@ -72,7 +70,7 @@ async function lighthouseOnce(url: string, cookie: string | undefined, name: str
   }
 }
 
-const api = await startApi(PG.href, WEB_OUT);
+const api = await startApi(BENCH_DATASET_URL, WEB_OUT);
 try {
   const cookie = await signIn(api.base, "admin", ADMIN_EMAIL, BENCH_PASSWORD);
   if (only !== "grid") {

@@ -9,6 +9,15 @@ export function withDatabase(serverUrl: string, database: string): string {
   return url.toString();
 }
 
+/** The PostgreSQL server with pgbench the benchmark uses (BENCH_PG_URL), as its superuser. */
+export const BENCH_SERVER_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+/** The end of the benchmark's database names (BENCH_DB_SUFFIX): lets two runs share one server. */
+export const BENCH_DB_SUFFIX = /^[a-z0-9_]{0,20}$/.test(process.env.BENCH_DB_SUFFIX ?? "")
+  ? (process.env.BENCH_DB_SUFFIX ?? "")
+  : "";
+/** The data set the benchmark loads into PostgreSQL 15, and leaves behind for the diagnostics. */
+export const BENCH_DATASET_URL = withDatabase(BENCH_SERVER_URL, `wms_bench${BENCH_DB_SUFFIX}`);
+
 export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(
   url: string,
   text: string,
