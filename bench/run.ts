@@ -25,6 +25,7 @@ import {
   staffEmail,
 } from "./lib/dataset.ts";
 import {
+  BENCH_DATASET_DB,
   BENCH_DB_SUFFIX,
   BENCH_SERVER_URL,
   ledgerViolations,
@@ -59,8 +60,6 @@ const WEB_OUT = path.join(BENCH, ".web-dist");
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
 const PG15_ADMIN = BENCH_SERVER_URL;
-// Lets two runs share one PostgreSQL server without dropping each other's databases.
-const DB_SUFFIX = BENCH_DB_SUFFIX;
 const PG15 = new URL(PG15_ADMIN);
 // A `host` parameter names a Unix socket's directory (as libpq reads it): pgbench and the API then
 // both connect through it.
@@ -476,7 +475,7 @@ async function main() {
   }
 
   // PostgreSQL 15 of the machine: data set, pgbench anchor, HTTP benchmarks.
-  const pg15 = await setUpDatabase("pg15", PG15_ADMIN, `wms_bench${DB_SUFFIX}`);
+  const pg15 = await setUpDatabase("pg15", PG15_ADMIN, BENCH_DATASET_DB);
   results.postgres15 = {
     version: await serverVersion(pg15.url),
     dataset: pg15.info,
@@ -484,7 +483,7 @@ async function main() {
       ? `Unix socket in ${PG15_HOST}`
       : `TCP ${PG15_HOST}:${PG15.port || 5432}`,
   };
-  const pgbenchDb = `wms_bench_pgbench${DB_SUFFIX}`;
+  const pgbenchDb = `wms_bench_pgbench${BENCH_DB_SUFFIX}`;
   await recreateDatabase(PG15_ADMIN, pgbenchDb);
   log(`pgbench: TPC-B -c ${CONNECTIONS} -T ${config.loadSeconds}`);
   results.pgbench = await pgbenchTpcb({

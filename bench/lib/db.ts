@@ -15,8 +15,9 @@ export const BENCH_SERVER_URL = process.env.BENCH_PG_URL ?? "postgres://postgres
 export const BENCH_DB_SUFFIX = /^[a-z0-9_]{0,20}$/.test(process.env.BENCH_DB_SUFFIX ?? "")
   ? (process.env.BENCH_DB_SUFFIX ?? "")
   : "";
-/** The data set the benchmark loads into PostgreSQL 15, and leaves behind for the diagnostics. */
-export const BENCH_DATASET_URL = withDatabase(BENCH_SERVER_URL, `wms_bench${BENCH_DB_SUFFIX}`);
+/** The database the benchmark loads its data set into on that server, and leaves for the diagnostics. */
+export const BENCH_DATASET_DB = `wms_bench${BENCH_DB_SUFFIX}`;
+export const BENCH_DATASET_URL = withDatabase(BENCH_SERVER_URL, BENCH_DATASET_DB);
 
 export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(
   url: string,

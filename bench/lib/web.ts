@@ -185,7 +185,6 @@ export async function lighthouseMedian(
   return { ...middle, scores: results.map((result) => result.score) };
 }
 
-/** Lighthouse (default mobile config, simulated throttling, performance only) in Debian's Chromium. */
 export interface LighthouseOptions {
   /**
    * Lighthouse's simulated CPU slowdown (its mobile default: 4). A fast machine stands in for a slower
@@ -194,6 +193,7 @@ export interface LighthouseOptions {
   cpuSlowdown?: number;
 }
 
+/** Lighthouse (default mobile config, simulated throttling, performance only) in Debian's Chromium. */
 export async function lighthouseRun(
   url: string,
   cookie?: string,
