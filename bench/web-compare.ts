@@ -59,6 +59,9 @@ const probes: Probe[] = [];
 if (options.only !== "grid") {
   probes.push(async (build) => {
     const run = await lighthouseRun(`${build.api.base}${options.page}`, build.cookie, { cpuSlowdown });
+    if (run.score === null) {
+      console.log(`${build.label}: Lighthouse gave no score (${run.runtimeError ?? "no error given"})`);
+    }
     return [
       { name: `Lighthouse score, ${options.page}`, higherIsBetter: true, value: run.score },
       { name: "Lighthouse total blocking time, ms", higherIsBetter: false, value: run.metrics.tbtMs ?? null },

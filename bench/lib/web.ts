@@ -162,6 +162,8 @@ export interface LighthouseResult {
   opportunities: Array<Record<string, unknown>>;
   finalUrl: string;
   runWarnings: string[];
+  /** Why Lighthouse gave no score, when it did not (its error code, "NO_LCP" say). */
+  runtimeError: string | null;
 }
 
 /**
@@ -245,6 +247,7 @@ export async function lighthouseRun(
         .slice(0, 12),
       finalUrl: lhr?.finalDisplayedUrl ?? url,
       runWarnings: lhr?.runWarnings ?? [],
+      runtimeError: lhr?.runtimeError?.code ?? (lhr ? null : "NO_RESULT"),
     };
   } finally {
     chrome.kill();
