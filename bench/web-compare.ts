@@ -9,9 +9,10 @@
  *   npx vite build apps/web --outDir /tmp/web-a --manifest     # the build before the change
  *   npx vite build apps/web --outDir /tmp/web-b --manifest     # and after it
  *   node --import tsx bench/web-compare.ts /tmp/web-a /tmp/web-b [--pairs 10] [--only lighthouse|grid]
- *        [--page /wmscontrolpaneladmin/dashboard] [--cpu-slowdown 8]
+ *        [--page /wmscontrolpaneladmin/dashboard] [--signed-out] [--cpu-slowdown 8]
  *
- * --page is the page Lighthouse measures, as the administrator. --cpu-slowdown sets Lighthouse's
+ * --page is the page Lighthouse measures, as the administrator, or signed out with --signed-out (for
+ * the sign-in pages, which send someone signed in on to the dashboard). --cpu-slowdown sets Lighthouse's
  * simulated CPU slowdown (default 4): on a fast machine 6-8 stands in for the slower ones (decision
  * 020). The grid's figure is the benchmark's: from the /grid answer to the cells in view painted.
  * BENCH_DB_SUFFIX and BENCH_PG_URL name the data set as for `npm run bench`.
@@ -30,12 +31,13 @@ const { values: options, positionals } = parseArgs({
     only: { type: "string" },
     page: { type: "string", default: "/wmscontrolpaneladmin/dashboard" },
     "cpu-slowdown": { type: "string" },
+    "signed-out": { type: "boolean", default: false },
   },
 });
 const [distA, distB] = positionals;
 if (!distA || !distB) {
   throw new Error(
-    "usage: web-compare.ts DIST_A DIST_B [--pairs N] [--only lighthouse|grid] [--page PATH] [--cpu-slowdown N]",
+    "usage: web-compare.ts DIST_A DIST_B [--pairs N] [--only lighthouse|grid] [--page PATH] [--signed-out] [--cpu-slowdown N]",
   );
 }
 const pairs = Number(options.pairs);
@@ -58,13 +60,24 @@ type Probe = (build: Build) => Promise<Figure[]>;
 const probes: Probe[] = [];
 if (options.only !== "grid") {
   probes.push(async (build) => {
-    const run = await lighthouseRun(`${build.api.base}${options.page}`, build.cookie, { cpuSlowdown });
+    const cookie = options["signed-out"] ? undefined : build.cookie;
+    const run = await lighthouseRun(`${build.api.base}${options.page}`, cookie, { cpuSlowdown });
     if (run.score === null) {
       console.log(`${build.label}: Lighthouse gave no score (${run.runtimeError ?? "no error given"})`);
     }
     return [
       { name: `Lighthouse score, ${options.page}`, higherIsBetter: true, value: run.score },
       { name: "Lighthouse total blocking time, ms", higherIsBetter: false, value: run.metrics.tbtMs ?? null },
+      {
+        name: "Lighthouse first contentful paint, ms",
+        higherIsBetter: false,
+        value: run.metrics.fcpMs ?? null,
+      },
+      {
+        name: "Lighthouse largest contentful paint, ms",
+        higherIsBetter: false,
+        value: run.metrics.lcpMs ?? null,
+      },
     ];
   });
 }
@@ -120,8 +133,9 @@ for (const [name, { higherIsBetter, pairs: measuredPairs }] of results) {
   );
   const better = complete.filter(([a, b]) => (higherIsBetter ? b > a : b < a)).length;
   const worse = complete.filter(([a, b]) => (higherIsBetter ? b < a : b > a)).length;
+  const middle = (values: number[]) => Math.round(median(values) * 10) / 10;
   console.log(
-    `${name}: median A ${median(complete.map(([a]) => a))}, B ${median(complete.map(([, b]) => b))}; ` +
+    `${name}: median A ${middle(complete.map(([a]) => a))}, B ${middle(complete.map(([, b]) => b))}; ` +
       `B better in ${better}, worse in ${worse}, equal in ${complete.length - better - worse} of ${complete.length} complete pairs`,
   );
 }
