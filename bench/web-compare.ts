@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { ADMIN_EMAIL, BENCH_PASSWORD } from "./lib/dataset.ts";
 import { BENCH_DATASET_URL } from "./lib/db.ts";
 import { type RunningApi, signIn, startApi } from "./lib/http.ts";
-import { median } from "./lib/stats.ts";
+import { median, round } from "./lib/stats.ts";
 import { gridRenderTime, lighthouseRun } from "./lib/web.ts";
 
 const { values: options, positionals } = parseArgs({
@@ -133,9 +133,8 @@ for (const [name, { higherIsBetter, pairs: measuredPairs }] of results) {
   );
   const better = complete.filter(([a, b]) => (higherIsBetter ? b > a : b < a)).length;
   const worse = complete.filter(([a, b]) => (higherIsBetter ? b < a : b > a)).length;
-  const middle = (values: number[]) => Math.round(median(values) * 10) / 10;
   console.log(
-    `${name}: median A ${middle(complete.map(([a]) => a))}, B ${middle(complete.map(([, b]) => b))}; ` +
+    `${name}: median A ${round(median(complete.map(([a]) => a)))}, B ${round(median(complete.map(([, b]) => b)))}; ` +
       `B better in ${better}, worse in ${worse}, equal in ${complete.length - better - worse} of ${complete.length} complete pairs`,
   );
 }
