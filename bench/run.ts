@@ -27,9 +27,9 @@ import {
 import {
   BENCH_DATASET_DB,
   BENCH_DB_SUFFIX,
-  BENCH_SERVER_URL,
   ledgerViolations,
   migrate,
+  BENCH_SERVER_URL as PG15_ADMIN,
   query,
   recreateDatabase,
   serverVersion,
@@ -59,7 +59,6 @@ const BENCH = path.join(REPO, "bench");
 const WEB_OUT = path.join(BENCH, ".web-dist");
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
-const PG15_ADMIN = BENCH_SERVER_URL;
 const PG15 = new URL(PG15_ADMIN);
 // A `host` parameter names a Unix socket's directory (as libpq reads it): pgbench and the API then
 // both connect through it.

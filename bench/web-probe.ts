@@ -9,16 +9,13 @@
  *
  * --lhr DIR writes each Lighthouse report (JSON) there, for the audits the benchmark does not keep.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { ADMIN_EMAIL, BENCH_PASSWORD } from "./lib/dataset.ts";
 import { BENCH_DATASET_URL } from "./lib/db.ts";
 import { signIn, startApi } from "./lib/http.ts";
 import { median } from "./lib/stats.ts";
-import { buildWeb, CHROMIUM, CHROMIUM_FLAGS, gridRenderTime, routeBundles } from "./lib/web.ts";
+import { buildWeb, gridRenderTime, lighthouseRun, routeBundles } from "./lib/web.ts";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
 const WEB_OUT = path.join(REPO, "bench/.web-dist");
@@ -37,39 +34,6 @@ if (!argv.includes("--no-build")) {
   console.log(`built in ${ms} ms; ${routes.map((r) => `${r.route} ${r.gzipKb} KB`).join(", ")}`);
 }
 
-async function lighthouseOnce(url: string, cookie: string | undefined, name: string) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: CHROMIUM_FLAGS,
-    logLevel: "silent",
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance"],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-    });
-    const lhr = result?.lhr;
-    if (lhrDir && lhr) {
-      fs.mkdirSync(lhrDir, { recursive: true });
-      fs.writeFileSync(path.join(lhrDir, `${name}.json`), JSON.stringify(lhr));
-    }
-    const metric = (id: string) => Math.round(lhr?.audits[id]?.numericValue ?? Number.NaN);
-    return {
-      score: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
-      fcp: metric("first-contentful-paint"),
-      lcp: metric("largest-contentful-paint"),
-      tbt: metric("total-blocking-time"),
-      si: metric("speed-index"),
-      cls: lhr?.audits["cumulative-layout-shift"]?.numericValue ?? null,
-    };
-  } finally {
-    chrome.kill();
-  }
-}
-
 const api = await startApi(BENCH_DATASET_URL, WEB_OUT);
 try {
   const cookie = await signIn(api.base, "admin", ADMIN_EMAIL, BENCH_PASSWORD);
@@ -80,13 +44,13 @@ try {
     ] as const) {
       const scores: number[] = [];
       for (let run = 0; run < runs; run++) {
-        const figures = await lighthouseOnce(
+        const { score, metrics, runtimeError } = await lighthouseRun(
           `${api.base}${pagePath}`,
           withCookie ? cookie : undefined,
-          `${name}-${run}`,
+          lhrDir ? { reportFile: path.join(lhrDir, `${name}-${run}.json`) } : {},
         );
-        scores.push(figures.score);
-        console.log(`lighthouse ${name} #${run + 1}: ${JSON.stringify(figures)}`);
+        scores.push(score ?? 0);
+        console.log(`lighthouse ${name} #${run + 1}: ${JSON.stringify({ score, ...metrics, runtimeError })}`);
       }
       console.log(`lighthouse ${name}: median ${median(scores)} of ${scores.join(", ")}`);
     }

@@ -193,6 +193,8 @@ export interface LighthouseOptions {
    * one at a higher figure (decision 020); the budgets are measured at the default.
    */
   cpuSlowdown?: number;
+  /** Writes the whole report (JSON) to this file too, for the audits the result does not keep. */
+  reportFile?: string;
 }
 
 /** Lighthouse (default mobile config, simulated throttling, performance only) in Debian's Chromium. */
@@ -217,6 +219,10 @@ export async function lighthouseRun(
       ...(options.cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } } : {}),
     });
     const lhr = result?.lhr;
+    if (options.reportFile && lhr) {
+      fs.mkdirSync(path.dirname(options.reportFile), { recursive: true });
+      fs.writeFileSync(options.reportFile, JSON.stringify(lhr));
+    }
     const metric = (id: string) => lhr?.audits[id]?.numericValue ?? null;
     return {
       url,
