@@ -11,6 +11,12 @@
  * does. With --heap the child also logs process.memoryUsage() (see lib/memory-usage-hook.mjs), which
  * tells the JavaScript heap from Buffers; those samples stop while the server runs synchronous code,
  * so only VmRSS is a true peak.
+ *
+ * During the commit it also reads the upload's stored progress (GET /api/imports/progress/:key, as the
+ * web app does) every 50 ms, and reports when each phase was first seen, in ms after the request was
+ * sent: validating (the file read and checked, in and before the transaction), saving_items and
+ * saving_stock (the receipts and balances); the answer's own time is the commit's end. With the API process's CPU time
+ * over the commit, this tells the API's own work from PostgreSQL's.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -19,7 +25,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ADMIN_EMAIL, BENCH_PASSWORD, loadDataset } from "./lib/dataset.ts";
 import { ledgerViolations, migrate, recreateDatabase } from "./lib/db.ts";
-import { sampleRss, signIn, startApi } from "./lib/http.ts";
+import { CSRF, sampleRss, signIn, startApi } from "./lib/http.ts";
 import { importCsv, postImport } from "./lib/imports.ts";
 import { round, sleep } from "./lib/stats.ts";
 
@@ -47,6 +53,31 @@ function heapPeaks(log: string, from: number, to: number) {
   return peaks;
 }
 
+/**
+ * Polls a commit's stored progress every 50 ms until stopped; answers, per phase, the ms after the
+ * start at which it was first seen (to within the polling interval and one progress write).
+ */
+function watchProgress(base: string, cookie: string, key: string) {
+  const start = performance.now();
+  const seen: Record<string, number> = {};
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const response = await fetch(`${base}/api/imports/progress/${key}`, { headers: { cookie, ...CSRF } });
+      const { phase } = (await response.json()) as { phase: string };
+      seen[phase] ??= round(performance.now() - start);
+      await sleep(50);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return seen;
+    },
+  };
+}
+
 const url = await recreateDatabase(serverUrl, "wms_upload_probe");
 await migrate(url);
 const dataset = await loadDataset(url, { items: 500, movements: 5_000, warehouses: 20, months: 2 });
@@ -69,14 +100,34 @@ try {
   // Let start-up garbage settle, so the idle figure is the server's resting size.
   await sleep(2_000);
   const idle = sampleRss(api.pid, 100).stop().maxMb;
-  const phases: Record<string, { status: number; ms: number; rssMaxMb: number; from: number; to: number }> =
-    {};
+  const phases: Record<
+    string,
+    {
+      status: number;
+      ms: number;
+      rssMaxMb: number;
+      apiCpuMs: number;
+      progressSeenMs?: Record<string, number>;
+      from: number;
+      to: number;
+    }
+  > = {};
   for (const step of ["preview", "commit"] as const) {
     const from = Date.now();
     const rss = sampleRss(api.pid, 100);
-    const answer = await postImport(api.base, cookie, step, csv);
+    const key = `probe-${from}`;
+    const watch = step === "commit" ? watchProgress(api.base, cookie, key) : undefined;
+    const answer = await postImport(api.base, cookie, step, csv, key);
     const memory = rss.stop();
-    phases[step] = { status: answer.status, ms: answer.ms, rssMaxMb: memory.maxMb, from, to: Date.now() };
+    phases[step] = {
+      status: answer.status,
+      ms: answer.ms,
+      rssMaxMb: memory.maxMb,
+      apiCpuMs: memory.cpuMs,
+      ...(watch ? { progressSeenMs: await watch.stop() } : {}),
+      from,
+      to: Date.now(),
+    };
     if (answer.status !== (step === "preview" ? 200 : 201)) {
       throw new Error(`${step} answered ${answer.status}: ${answer.body}`);
     }

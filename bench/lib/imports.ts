@@ -60,12 +60,16 @@ export interface ImportAnswer {
   body: string;
 }
 
-/** Sends `csv` to POST /api/imports/preview or /commit (a fresh Idempotency-Key) as the web app does. */
+/**
+ * Sends `csv` to POST /api/imports/preview or /commit as the web app does; a commit carries `key` as its
+ * Idempotency-Key (a fresh one when none is given).
+ */
 export async function postImport(
   base: string,
   cookie: string,
   step: "preview" | "commit",
   csv: string,
+  key = `bench-${Date.now()}`,
 ): Promise<ImportAnswer> {
   const start = performance.now();
   const response = await fetch(`${base}/api/imports/${step}?fileName=bench.csv`, {
@@ -74,7 +78,7 @@ export async function postImport(
       "content-type": "text/csv",
       cookie,
       ...CSRF,
-      ...(step === "commit" ? { "idempotency-key": `bench-${Date.now()}` } : {}),
+      ...(step === "commit" ? { "idempotency-key": key } : {}),
     },
     body: csv,
     signal: AbortSignal.timeout(180_000),
