@@ -2,7 +2,7 @@
  * Diagnostic (not part of `npm run bench`): the API process's memory while it previews and then commits
  * the benchmark's 10 MB bulk upload, in about a minute and without the full data set.
  *
- *   node --import tsx bench/upload-memory-probe.ts [--rows 100000] [--heap]
+ *   node --import tsx bench/upload-memory-probe.ts [--rows 100000] [--heap] [--watch]
  *
  * Drops and recreates the database `wms_upload_probe` (BENCH_PG_URL: the server, default the machine's
  * PostgreSQL on 127.0.0.1:5432), loads a small data set (the benchmark's 20 warehouses and their
@@ -12,11 +12,12 @@
  * tells the JavaScript heap from Buffers; those samples stop while the server runs synchronous code,
  * so only VmRSS is a true peak.
  *
- * During the commit it also reads the upload's stored progress (GET /api/imports/progress/:key, as the
- * web app does) every 50 ms, and reports when each phase was first seen, in ms after the request was
- * sent: validating (the file read and checked, in and before the transaction), saving_items and
- * saving_stock (the receipts and balances); the answer's own time is the commit's end. With the API process's CPU time
- * over the commit, this tells the API's own work from PostgreSQL's.
+ * With --watch, through both it also asks for the upload's stored progress (GET /api/imports/progress/:key, as the
+ * web app does) every 25 ms. It reports the slowest answer, the longest any other request to that
+ * process waited, and when each phase was first seen, in ms after the upload was sent: validating
+ * (the file read and checked, before and in the transaction), saving_items and saving_stock (the
+ * receipts and balances); the upload's own answer is its end. With the API process's CPU time, this
+ * tells the API's own work from PostgreSQL's.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -30,7 +31,11 @@ import { importCsv, postImport } from "./lib/imports.ts";
 import { round, sleep } from "./lib/stats.ts";
 
 const { values: options } = parseArgs({
-  options: { rows: { type: "string", default: "100000" }, heap: { type: "boolean", default: false } },
+  options: {
+    rows: { type: "string", default: "100000" },
+    heap: { type: "boolean", default: false },
+    watch: { type: "boolean", default: false },
+  },
 });
 const rows = Number(options.rows);
 const serverUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -54,26 +59,33 @@ function heapPeaks(log: string, from: number, to: number) {
 }
 
 /**
- * Polls a commit's stored progress every 50 ms until stopped; answers, per phase, the ms after the
- * start at which it was first seen (to within the polling interval and one progress write).
+ * Asks the server for the upload's stored progress every 25 ms until stopped, as the web app does.
+ * Answers, per phase, the ms after the start at which it was first seen (to within the polling
+ * interval and one progress write), and the slowest of those answers: while the API process runs
+ * synchronous code, this request waits, as any other would.
  */
-function watchProgress(base: string, cookie: string, key: string) {
+function watchServer(base: string, cookie: string, key: string) {
   const start = performance.now();
   const seen: Record<string, number> = {};
+  let slowestMs = 0;
+  let answers = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
+      const sent = performance.now();
       const response = await fetch(`${base}/api/imports/progress/${key}`, { headers: { cookie, ...CSRF } });
       const { phase } = (await response.json()) as { phase: string };
+      slowestMs = Math.max(slowestMs, performance.now() - sent);
+      answers += 1;
       seen[phase] ??= round(performance.now() - start);
-      await sleep(50);
+      await sleep(25);
     }
   })();
   return {
     stop: async () => {
       running = false;
       await loop;
-      return seen;
+      return { progressSeenMs: seen, slowestAnswerMs: round(slowestMs), answers };
     },
   };
 }
@@ -107,7 +119,7 @@ try {
       ms: number;
       rssMaxMb: number;
       apiCpuMs: number;
-      progressSeenMs?: Record<string, number>;
+      server?: { progressSeenMs: Record<string, number>; slowestAnswerMs: number; answers: number };
       from: number;
       to: number;
     }
@@ -116,7 +128,7 @@ try {
     const from = Date.now();
     const rss = sampleRss(api.pid, 100);
     const key = `probe-${from}`;
-    const watch = step === "commit" ? watchProgress(api.base, cookie, key) : undefined;
+    const watch = options.watch ? watchServer(api.base, cookie, key) : undefined;
     const answer = await postImport(api.base, cookie, step, csv, key);
     const memory = rss.stop();
     phases[step] = {
@@ -124,7 +136,7 @@ try {
       ms: answer.ms,
       rssMaxMb: memory.maxMb,
       apiCpuMs: memory.cpuMs,
-      ...(watch ? { progressSeenMs: await watch.stop() } : {}),
+      ...(watch ? { server: await watch.stop() } : {}),
       from,
       to: Date.now(),
     };

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { IMPORT_COLUMNS, type ImportField, MESSAGES } from "@wms/domain";
 import Papa from "papaparse";
 import { AppError } from "../../http/app-error.ts";
@@ -15,17 +16,30 @@ export interface RawRow {
 /** A cell our own CSV export neutralised ('=...) is read back without that one apostrophe. */
 const NEUTRALISED = /^'[=+\-@\t\r]/;
 
-/** How every reading parses: RFC 4180 quoting, every record kept as read (blank ones too). */
+/**
+ * How every reading parses: RFC 4180 quoting, every record kept as read (blank ones too). Always
+ * Papa's full parser: its fast path for text without quotes splits all the text it is given into
+ * lines first, which the first reading (a slice at a time, each given the rest of the text) would pay
+ * on every slice; the full parser reads only as far as it is asked to, and as fast.
+ */
 const PARSING = {
   quoteChar: '"',
   escapeChar: '"',
   header: false,
   skipEmptyLines: false,
   dynamicTyping: false,
+  fastMode: false,
 } as const;
 
 /** Data records in a part of the file (see UploadFile.readRows): about 40 KB of preview answer. */
 const RECORDS_PER_CHECKPOINT = 100;
+
+/**
+ * Records the first reading parses and hands on before it lets the event loop take its next turn: a
+ * few tens of ms of work, where a 10 MB file read at once held every other request to the process
+ * for over a second.
+ */
+const RECORDS_PER_SLICE = 2_000;
 
 /**
  * The separator, decided from the header line alone: a comma unless the header holds none and uses
@@ -172,8 +186,19 @@ export class UploadFile {
  * headers: ...', unknown or repeated columns. Blank lines are skipped but still counted, so row
  * numbers stay those a spreadsheet shows (minus the header). Each data row is handed to `onRow` as
  * it is read (before the file-level checks end) and not kept; UploadFile.readRows reads them again.
+ *
+ * The text is parsed in slices of `recordsPerSlice` records, with a turn of the event loop between
+ * them, so other requests are answered while a large file is read. A slice starts where a record
+ * does, so it parses as it did within the whole text (as UploadFile's parts do), and never at a byte
+ * order mark (Papa would drop it) or at the text's end (where Papa would not give the empty record a
+ * final line break leaves).
  */
-export function readUpload(fileName: string, body: Buffer, onRow: (row: RawRow) => void): UploadFile {
+export async function readUpload(
+  fileName: string,
+  body: Buffer,
+  onRow: (row: RawRow) => void,
+  { recordsPerSlice = RECORDS_PER_SLICE } = {},
+): Promise<UploadFile> {
   const name = fileName.trim();
   if (!/\.csv$/i.test(name)) {
     throw new AppError("IMPORT_NOT_CSV", MESSAGES.csvFileRequired);
@@ -202,52 +227,73 @@ export function readUpload(fileName: string, body: Buffer, onRow: (row: RawRow) 
   let dataRecords = 0;
   let offset = 0;
   let nextCheckpoint = RECORDS_PER_CHECKPOINT;
-  Papa.parse<string[]>(text, {
-    ...PARSING,
-    delimiter,
-    step: (results) => {
-      const record = records++;
-      const start = offset;
-      offset = results.meta.cursor + shift;
-      newline = results.meta.linebreak as Reading["newline"];
-      for (const error of results.errors) {
-        if (error.type === "Quotes" && quoteErrors++ < 50) {
-          // The record's number counting the header as 0 (what Papa reports when it parses all at
-          // once; in step mode it numbers each record 0): that is our data row number.
-          quoteProblems.push({
-            row: record,
-            message:
-              error.code === "MissingQuotes" ? "A quoted field is not closed" : "A quoted field is malformed",
-          });
+  const readRecord = (results: Papa.ParseStepResult<string[]>) => {
+    const record = records++;
+    const start = offset;
+    offset = sliceStart + results.meta.cursor + (sliceStart === 0 ? shift : 0);
+    newline = results.meta.linebreak as Reading["newline"];
+    for (const error of results.errors) {
+      if (error.type === "Quotes" && quoteErrors++ < 50) {
+        // The record's number counting the header as 0 (what Papa reports when it parses all at
+        // once; in step mode it numbers each record 0): that is our data row number.
+        quoteProblems.push({
+          row: record,
+          message:
+            error.code === "MissingQuotes" ? "A quoted field is not closed" : "A quoted field is malformed",
+        });
+      }
+    }
+    const cells = results.data;
+    if (header === null) {
+      if (!isBlankRow(cells)) {
+        header = headerOf(cells);
+        // The first part starts where this reading did, so Papa reads the text's start as it did here.
+        checkpoints.push({ offset: 0, skip: record + 1, records: 0 });
+      }
+      return;
+    }
+    // Papa drops a byte order mark at the start of whatever it parses, so no part starts at one.
+    if (dataRecords >= nextCheckpoint && text.charCodeAt(start) !== 0xfeff) {
+      checkpoints.push({ offset: start, skip: 0, records: dataRecords });
+      nextCheckpoint = dataRecords + RECORDS_PER_CHECKPOINT;
+    }
+    dataRecords += 1;
+    if (isBlankRow(cells)) {
+      return;
+    }
+    for (const index of header.blankHeaded) {
+      if ((cells[index] ?? "").trim() !== "") {
+        textUnderBlankHeader.add(index);
+      }
+    }
+    rowCount += 1;
+    onRow(rowOf(header, cells, dataRecords));
+  };
+  // Where the slice being parsed starts in the text, and whether it was cut before the text's end.
+  let sliceStart = 0;
+  let cut = true;
+  while (cut) {
+    cut = false;
+    let parsed = 0;
+    Papa.parse<string[]>(sliceStart === 0 ? text : text.slice(sliceStart), {
+      ...PARSING,
+      delimiter,
+      // The first slice finds the line break as a reading of the whole text would; the rest keep it.
+      ...(sliceStart === 0 ? {} : { newline }),
+      step: (results, parser) => {
+        readRecord(results);
+        parsed += 1;
+        if (parsed >= recordsPerSlice && offset < text.length && text.charCodeAt(offset) !== 0xfeff) {
+          cut = true;
+          parser.abort();
         }
-      }
-      const cells = results.data;
-      if (header === null) {
-        if (!isBlankRow(cells)) {
-          header = headerOf(cells);
-          // The first part starts where this reading did, so Papa reads the text's start as it did here.
-          checkpoints.push({ offset: 0, skip: record + 1, records: 0 });
-        }
-        return;
-      }
-      // Papa drops a byte order mark at the start of whatever it parses, so no part starts at one.
-      if (dataRecords >= nextCheckpoint && text.charCodeAt(start) !== 0xfeff) {
-        checkpoints.push({ offset: start, skip: 0, records: dataRecords });
-        nextCheckpoint = dataRecords + RECORDS_PER_CHECKPOINT;
-      }
-      dataRecords += 1;
-      if (isBlankRow(cells)) {
-        return;
-      }
-      for (const index of header.blankHeaded) {
-        if ((cells[index] ?? "").trim() !== "") {
-          textUnderBlankHeader.add(index);
-        }
-      }
-      rowCount += 1;
-      onRow(rowOf(header, cells, dataRecords));
-    },
-  });
+      },
+    });
+    if (cut) {
+      sliceStart = offset;
+      await nextTurn();
+    }
+  }
   if (quoteErrors > 0) {
     throw new AppError("IMPORT_PARSE_FAILED", MESSAGES.csvParseError, { problems: quoteProblems });
   }

@@ -16,7 +16,7 @@ import { type Actor, announceWrites, recordAudit } from "../audit/audit.reposito
 import { type BulkReceipt, writeBulkReceipts } from "../stock/bulk-receipts.ts";
 import type { ProgressReporter } from "./import-progress.ts";
 import { isReceipt } from "./import-rows.ts";
-import type { CheckedUpload } from "./import-validation.ts";
+import { type CheckedUpload, checkEveryRow } from "./import-validation.ts";
 import { stageItems, writeItemSlice } from "./imports.repository.ts";
 
 /** An upload is written in about this many slices per table, each of at least MIN_SLICE records. */
@@ -64,7 +64,7 @@ export async function planSave(
   const receiptLocations: number[] = [];
   const receiptQuantities: string[] = [];
   const receiptRows: number[] = [];
-  checked.checkRows((row) => {
+  await checkEveryRow(checked, (row) => {
     errors.push(...row.errors);
     if (errors.length === 0 && isReceipt(row)) {
       receiptItems.push(checked.planOf(row));

@@ -67,7 +67,7 @@ async function checkAgainst(db: DbOrTx, read: ReadUpload, lock?: Tx): Promise<Ch
  * the summary as it goes, so they are never all held.
  */
 export async function previewImport(db: Db, upload: Upload): Promise<PreviewSource> {
-  const checked = await checkAgainst(db, readAndPlan(upload.fileName, upload.body));
+  const checked = await checkAgainst(db, await readAndPlan(upload.fileName, upload.body));
   return {
     fileName: checked.fileName,
     rowCount: checked.rowCount,
@@ -120,7 +120,7 @@ export async function commitImport(ctx: CommitContext, upload: Upload): Promise<
     // Read before the transaction: parsing holds no lock, and a file refused as a whole is refused
     // before anything else. Only the file's text and its items are kept: the rows are read again,
     // checked, and turned into receipts one at a time (see planSave).
-    const read = readAndPlan(upload.fileName, upload.body);
+    const read = await readAndPlan(upload.fileName, upload.body);
     const result = await inTransaction(deps.db, async (tx) => {
       // 100,000 rows take seconds, not the 30 s a request statement may: give the commit room.
       await allowLongStatements(tx, IMPORT_STATEMENT_TIMEOUT_MS);
