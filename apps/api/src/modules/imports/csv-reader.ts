@@ -227,6 +227,9 @@ export async function readUpload(
   let dataRecords = 0;
   let offset = 0;
   let nextCheckpoint = RECORDS_PER_CHECKPOINT;
+  // Where the slice being parsed starts in the text, and whether it was cut before the text's end.
+  let sliceStart = 0;
+  let cut = true;
   const readRecord = (results: Papa.ParseStepResult<string[]>) => {
     const record = records++;
     const start = offset;
@@ -269,9 +272,6 @@ export async function readUpload(
     rowCount += 1;
     onRow(rowOf(header, cells, dataRecords));
   };
-  // Where the slice being parsed starts in the text, and whether it was cut before the text's end.
-  let sliceStart = 0;
-  let cut = true;
   while (cut) {
     cut = false;
     let parsed = 0;
