@@ -48,7 +48,6 @@ const windowUs = Number(options.window) * 1000;
 
 interface TraceEvent {
   name: string;
-  cat: string;
   ph: string;
   ts: number;
   dur?: number;
@@ -80,10 +79,7 @@ const KIND: Record<string, string> = {
 
 /** Script, style, layout and paint by Chromium's timeline event names; anything else is "other". */
 function kindOf(name: string): string {
-  if (KIND[name]) {
-    return KIND[name];
-  }
-  return /^v8\./i.test(name) ? "script" : "other";
+  return KIND[name] ?? (/^v8\./i.test(name) ? "script" : "other");
 }
 
 /**
@@ -191,10 +187,15 @@ try {
       const events = trace.traceEvents;
       // The page's renderer: of the main threads in the trace, the one that ran the most.
       const mains = events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain");
-      const onThread = (thread: TraceEvent) =>
-        events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === "X");
-      const main = mains.sort((a, b) => onThread(b).length - onThread(a).length)[0];
-      const onMain = main ? onThread(main) : [];
+      const threads = mains.map((thread) =>
+        events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === "X"),
+      );
+      const busiest = threads.reduce(
+        (best, ran, index) => (ran.length > (threads[best]?.length ?? 0) ? index : best),
+        0,
+      );
+      const main = mains[busiest];
+      const onMain = threads[busiest] ?? [];
       // The request names its URL; its finish, by the same request id, is the window's start.
       const request = events.find(
         (e) => e.name === "ResourceSendRequest" && e.args?.data?.url?.includes(options.after ?? ""),
