@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { buildApi } from "../../apps/api/scripts/build.ts";
 import { type ServerProcess, spawnServer } from "../../apps/api/test/process/server-process.ts";
 import { percentile, round, sleep } from "./stats.ts";
 
@@ -10,21 +10,25 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
+let apiBuilt: Promise<void> | undefined;
+
 /**
- * The real server (started as `npm run serve` starts it) as a child process on 127.0.0.1.
- * `preload` names further modules the child loads first (`node --import`), `env` adds to its environment.
+ * The real server (started as `npm run serve` starts it: the bundle of the current source) as a child
+ * process on 127.0.0.1. `webDist` serves the benchmark's own build of apps/web (apps/web/dist is left
+ * alone); `preload` names further modules the child loads first (`node --import`), `env` adds to its
+ * environment.
  */
 export async function startApi(
   databaseUrl: string,
   webDist?: string,
   extra: { preload?: string[]; env?: NodeJS.ProcessEnv } = {},
 ): Promise<RunningApi> {
-  const hook = fileURLToPath(new URL("./web-dist-hook.mjs", import.meta.url));
-  // Serve the benchmark's own build of apps/web (see web-dist-hook.mjs); apps/web/dist is left alone.
-  const preload = [...(webDist ? [hook] : []), ...(extra.preload ?? [])];
+  apiBuilt ??= buildApi();
+  await apiBuilt;
+  const preload = extra.preload ?? [];
   const server: ServerProcess = spawnServer({
     DATABASE_URL: databaseUrl,
-    ...(webDist ? { BENCH_WEB_DIST: webDist } : {}),
+    ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
     ...(preload.length > 0
       ? {
           NODE_OPTIONS: [process.env.NODE_OPTIONS ?? "", ...preload.map((file) => `--import ${file}`)]

@@ -45,8 +45,6 @@ export interface BuildAppOptions {
   config: Config;
   /** Serve the built web app (off in API tests that do not need it). */
   serveWeb?: boolean;
-  /** Where the built web app is (default apps/web/dist); tests point it at a fixture. */
-  webDir?: string;
   /** How long a session read from the database is reused (default SESSION_CACHE_MS); tests lengthen it. */
   sessionCacheMs?: number;
 }
@@ -165,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditRoutes(deps));
 
   if (options.serveWeb ?? true) {
-    await registerSpa(app, options.webDir, {
+    await registerSpa(app, config.webDistDir, {
       signedIn: (request) => readSessionToken(request, config) !== undefined,
     });
   } else {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { DEFAULT_TIME_ZONE } from "@wms/domain";
 import { z } from "zod";
+import { WEB_DIST_DIR } from "./package-paths.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -39,6 +40,8 @@ const EnvSchema = z.object({
     .max(24 * 30)
     .default(12),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** The web app's production build to serve; the benchmark serves builds of its own. */
+  WEB_DIST_DIR: z.string().min(1).default(WEB_DIST_DIR),
   /** Test-only: enables the x-wms-fault request header of http/fault-injection.ts. Never set in production. */
   WMS_FAULT_INJECTION: booleanFlag.default(false),
 });
@@ -60,6 +63,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,

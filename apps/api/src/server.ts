@@ -1,6 +1,5 @@
-import { pathToFileURL } from "node:url";
 import { buildApp } from "./app.ts";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError } from "./config.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { openRuntimeDatabase, type RuntimeDatabase } from "./db/runtime.ts";
 import { systemClock } from "./lib/clock.ts";
@@ -96,12 +95,4 @@ export function reportStartFailure(error: unknown): never {
     console_.warn(`The server could not start: ${error instanceof Error ? error.message : String(error)}`);
   }
   process.exit(1);
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  try {
-    await startServer(loadConfig());
-  } catch (error) {
-    reportStartFailure(error);
-  }
 }

@@ -1,11 +1,10 @@
-import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { MIGRATIONS_DIR } from "../package-paths.ts";
 import { ADVISORY_LOCKS } from "./advisory-locks.ts";
 import type { Database } from "./client.ts";
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 const MIGRATION_LOCK_KEY = ADVISORY_LOCKS.migrations;
 
 /**

@@ -24,7 +24,11 @@ for (const [file, content] of [
 
 const { url, drop } = await createTestDatabase();
 const database = connectDatabase(url, { max: 2 });
-const app = await buildApp({ database, clock: new TestClock(), config: testConfig(), webDir });
+const app = await buildApp({
+  database,
+  clock: new TestClock(),
+  config: { ...testConfig(), webDistDir: webDir },
+});
 afterAll(async () => {
   await app.close();
   await database.close();
@@ -113,8 +117,7 @@ fs.writeFileSync(
 const routedApp = await buildApp({
   database,
   clock: new TestClock(),
-  config: testConfig(),
-  webDir: routedDir,
+  config: { ...testConfig(), webDistDir: routedDir },
 });
 afterAll(async () => {
   await routedApp.close();

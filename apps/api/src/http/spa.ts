@@ -1,12 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import { MESSAGES } from "@wms/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sendError } from "./error-handler.ts";
-
-export const WEB_DIST_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 
 export interface SpaOptions {
   /** Whether the request comes from someone signed in (a session cookie): only they get data hints. */
@@ -84,7 +81,7 @@ export function pageWithPreloads(
  */
 export async function registerSpa(
   app: FastifyInstance,
-  distDir = WEB_DIST_DIR,
+  distDir: string,
   options: SpaOptions = {},
 ): Promise<void> {
   const indexFile = path.join(distDir, "index.html");

@@ -4,18 +4,29 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const SERVER_ENTRY = "apps/api/src/server.ts";
+const SERVER_ENTRY = "apps/api/dist/main.mjs";
 
 /**
- * Node's arguments from `npm run serve` in package.json (`node <options> apps/api/src/server.ts`), so
- * tests and the benchmark run the server exactly as it runs in production: its heap limit, for one,
- * shapes how much memory it holds (decision 012).
+ * Node's arguments from `npm run serve` in package.json (`npm run build:api && node <options>
+ * apps/api/dist/main.mjs`), so tests and the benchmark run the server exactly as it runs in
+ * production: the same bundle, and its heap limit, which shapes how much memory it holds (decision
+ * 012). The bundle is built once per run, before any server starts: by the test projects' global
+ * setup (`buildApi`), the benchmark, or `npm run build`.
  */
 function serveArguments(): string[] {
   const scripts = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).scripts;
-  const words = String(scripts?.serve ?? "").split(/\s+/);
-  if (words[0] !== "node" || words.at(-1) !== SERVER_ENTRY) {
-    throw new Error(`package.json's serve script is not "node <options> ${SERVER_ENTRY}": ${scripts?.serve}`);
+  const words = String(scripts?.serve ?? "")
+    .split("&&")
+    .at(-1)
+    ?.trim()
+    .split(/\s+/);
+  if (words?.[0] !== "node" || words.at(-1) !== SERVER_ENTRY) {
+    throw new Error(
+      `package.json's serve script does not end in "node <options> ${SERVER_ENTRY}": ${scripts?.serve}`,
+    );
+  }
+  if (!fs.existsSync(path.join(REPO_ROOT, SERVER_ENTRY))) {
+    throw new Error(`${SERVER_ENTRY} is missing: build it first (npm run build:api)`);
   }
   return words.slice(1);
 }
@@ -28,7 +39,7 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the real server as `npm run serve` does (`node ... apps/api/src/server.ts`), as a child process. */
+/** Starts the real server as `npm run serve` does (`node ... apps/api/dist/main.mjs`), as a child process. */
 export function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
   const child = spawn(process.execPath, serveArguments(), {
     cwd: REPO_ROOT,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type pg from "pg";
 import { ADVISORY_LOCKS } from "../../db/advisory-locks.ts";
-import { MIGRATIONS_DIR } from "../../db/migrate.ts";
+import { MIGRATIONS_DIR } from "../../package-paths.ts";
 
 /** One applied migration as drizzle records it in drizzle.__drizzle_migrations, plus its file's tag. */
 export interface MigrationRef {
