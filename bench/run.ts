@@ -50,7 +50,7 @@ import {
 import { importCsv, postImport } from "./lib/imports.ts";
 import { pgbenchMovementReplay, type ReplayResult } from "./lib/movement-replay.ts";
 import { pgbenchTpcb } from "./lib/pgbench.ts";
-import { writeReadme } from "./lib/report.ts";
+import { lostRunsNote, writeReadme } from "./lib/report.ts";
 import { median, round, summary } from "./lib/stats.ts";
 import { buildWeb, gridRenderTime, lighthouseMedian, routeBundles, webHasGridScreen } from "./lib/web.ts";
 
@@ -556,14 +556,16 @@ async function main() {
         undefined,
         LIGHTHOUSE_RUNS,
       );
-      log(`lighthouse login: ${login.score} (runs ${login.scores.join(", ")})`);
+      log(
+        `lighthouse login: ${login.score} (runs ${login.scores.join(", ")}${lostRunsNote(login.lostRuns)})`,
+      );
       const dashboard = await lighthouseMedian(
         `${api.base}/wmscontrolpaneladmin/dashboard`,
         adminCookie,
         LIGHTHOUSE_RUNS,
       );
       log(
-        `lighthouse dashboard: ${dashboard.score} (runs ${dashboard.scores.join(", ")}; ${dashboard.finalUrl})`,
+        `lighthouse dashboard: ${dashboard.score} (runs ${dashboard.scores.join(", ")}${lostRunsNote(dashboard.lostRuns)}; ${dashboard.finalUrl})`,
       );
       results.lighthouse = { login, dashboard };
       if (webHasGridScreen(WEB_OUT)) {

@@ -22,6 +22,13 @@ const multiple = (ratio: number): string => `${(Math.ceil(ratio * 100) / 100).to
 /** DESIGN.md section 8: the API process's memory, during the movement run and (issue #6) an upload. */
 const API_MEMORY_BUDGET_MB = 300;
 
+/** Lighthouse runs lost to a fault of Chromium's trace and repeated (web.ts, TRACE_FAULTS), if any. */
+export function lostRunsNote(lostRuns: string[] | undefined): string {
+  return lostRuns?.length
+    ? `; ${lostRuns.length} more run${lostRuns.length === 1 ? "" : "s"} lost to Chromium's trace (${lostRuns.join(", ")}) and repeated`
+    : "";
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: the results document is free-form JSON
 export function budgetRows(r: Record<string, any>): Row[] {
   const rows: Row[] = [];
@@ -205,7 +212,7 @@ export function budgetRows(r: Record<string, any>): Row[] {
     if (lh) {
       rows.push({
         budget: `Lighthouse performance, ${page} >= 95`,
-        measured: `${lh.score}${lh.scores ? `, median of ${lh.scores.join(", ")}` : ""} (LCP ${Math.round(lh.metrics.lcpMs)} ms, TBT ${Math.round(lh.metrics.tbtMs)} ms)`,
+        measured: `${lh.score}${lh.scores ? `, median of ${lh.scores.join(", ")}` : ""}${lostRunsNote(lh.lostRuns)} (LCP ${Math.round(lh.metrics.lcpMs)} ms, TBT ${Math.round(lh.metrics.tbtMs)} ms)`,
         anchor: "",
         ratio: "",
         verdict: pass((lh.score ?? 0) >= 95),

@@ -167,24 +167,41 @@ export interface LighthouseResult {
 }
 
 /**
+ * Errors of Chromium's trace rather than of the page: about one Lighthouse run in fifteen here ends
+ * with NO_NAVSTART (the trace lacks the main frame's navigationStart event, a known upstream fault),
+ * whatever page it loads. Such a run says nothing about the page, so it is repeated instead of being
+ * counted as the lowest score. A page that fails to paint (NO_FCP, NO_LCP, ...) is still a failure.
+ */
+export const TRACE_FAULTS: ReadonlySet<string> = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"]);
+
+/**
  * Lighthouse `runs` times, answering the run of the median score with every run's score. Lighthouse's
- * own guidance for variable machines: one run's score here swings from 89 to 96 on the same build.
+ * own guidance for variable machines: one run's score here swings from 89 to 96 on the same build. A
+ * run lost to a fault of the trace (TRACE_FAULTS) is repeated, up to `runs` repeats in all, and named
+ * in `lostRuns`.
  */
 export async function lighthouseMedian(
   url: string,
   cookie: string | undefined,
   runs: number,
-): Promise<LighthouseResult & { scores: Array<number | null> }> {
+  runOnce: (url: string, cookie?: string) => Promise<LighthouseResult> = lighthouseRun,
+): Promise<LighthouseResult & { scores: Array<number | null>; lostRuns: string[] }> {
   const results: LighthouseResult[] = [];
-  for (let run = 0; run < runs; run++) {
-    results.push(await lighthouseRun(url, cookie));
+  const lostRuns: string[] = [];
+  while (results.length < runs) {
+    const result = await runOnce(url, cookie);
+    if (result.runtimeError && TRACE_FAULTS.has(result.runtimeError) && lostRuns.length < runs) {
+      lostRuns.push(result.runtimeError);
+    } else {
+      results.push(result);
+    }
   }
   const sorted = [...results].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
   const middle = sorted[Math.floor(sorted.length / 2)];
   if (!middle) {
     throw new Error("lighthouseMedian needs at least one run");
   }
-  return { ...middle, scores: results.map((result) => result.score) };
+  return { ...middle, scores: results.map((result) => result.score), lostRuns };
 }
 
 export interface LighthouseOptions {
