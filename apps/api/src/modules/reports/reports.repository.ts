@@ -176,7 +176,7 @@ export async function valuationRows(db: DbOrTx, end: Date, limit: number) {
  * the indexes rather than hash every pair of a sequential scan when some pages are not all-visible.) Closing is today's balance less what happened after the period,
  * opening is closing - in + out; nothing before the period is read. The figures are kept once
  * (materialized) for the totals, which read every row, and for the page, which sorts only the rows of
- * the items up to the page's last item key.
+ * the items up to the page's last item key, found among the items with rows rather than the catalogue.
  */
 export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: number) {
   const { start, end } = period;
@@ -215,27 +215,28 @@ export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: numb
              sum(round(f.opening * i.unit_price, 2)) as opening_value, sum(round(f.qty_in * i.unit_price, 2)) as in_value,
              sum(round(f.qty_out * i.unit_price, 2)) as out_value, sum(round(f.closing * i.unit_price, 2)) as closing_value
       from figures f join items i on i.id = f.item_id
+    ), item_rows as materialized (
+      -- Each item with rows, its sort key and its row count: the page is chosen from these, not from
+      -- the whole catalogue.
+      select c.item_id, lower(i.item_no) as k1, c.n
+      from (select item_id, count(*) as n from figures group by item_id) c
+      join items i on i.id = c.item_id
     ), last_key as (
       -- Rows are ordered by item first: the page ends within the item key where the row count reaches
       -- the limit, so rows of later keys need no sorting.
       select max(k1) as k1
       from (
         select k1, sum(n) over (order by k1 rows between unbounded preceding and 1 preceding) as rows_before
-        from (
-          select lower(i.item_no) as k1, sum(c.n) as n
-          from (select item_id, count(*) as n from figures group by item_id) c
-          join items i on i.id = c.item_id
-          group by 1
-        ) per_key
+        from (select k1, sum(n) as n from item_rows group by 1) per_key
       ) ranked
       where coalesce(rows_before, 0) < ${limit}
     ), page as (
-      select f.*, lower(i.item_no) as k1, lower(w.name) as k2, length(l.shelf) as k3, l.shelf as k4, l.section as k5
-      from figures f
-      join items i on i.id = f.item_id
+      select f.*, r.k1, lower(w.name) as k2, length(l.shelf) as k3, l.shelf as k4, l.section as k5
+      from item_rows r
+      join figures f on f.item_id = r.item_id
       join locations l on l.id = f.location_id
       join warehouses w on w.id = l.warehouse_id
-      where f.item_id in (select id from items where lower(item_no) <= (select k1 from last_key))
+      where r.k1 <= (select k1 from last_key)
       order by k1, k2, k3, k4, k5
       limit ${limit}
     )
