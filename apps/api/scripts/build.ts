@@ -4,10 +4,8 @@ import { build, type Plugin } from "esbuild";
 
 const PACKAGE_DIR = fileURLToPath(new URL("../", import.meta.url));
 
-/** Where `npm run build:api` writes the bundles the server processes run. */
-export const API_DIST_DIR = path.join(PACKAGE_DIR, "dist");
-/** The bundle of src/main.ts: what `npm run serve` and `npm start` run. */
-export const SERVER_BUNDLE = path.join(API_DIST_DIR, "main.mjs");
+/** Where `npm run build:api` writes the bundles the server processes run (`npm run serve` runs main.mjs). */
+const API_DIST_DIR = path.join(PACKAGE_DIR, "dist");
 
 /**
  * Installed packages stay imports, resolved by Node from node_modules at run time as they are for the
