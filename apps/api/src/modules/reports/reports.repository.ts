@@ -176,7 +176,8 @@ export async function valuationRows(db: DbOrTx, end: Date, limit: number) {
  * the indexes rather than hash every pair of a sequential scan when some pages are not all-visible.) Closing is today's balance less what happened after the period,
  * opening is closing - in + out; nothing before the period is read. The figures are kept once
  * (materialized) for the totals, which read every row, and for the page, which sorts only the rows of
- * the items up to the page's last item key, found among the items with rows rather than the catalogue.
+ * the items up to the page's last item key. Both take items from the items with rows (their key and
+ * price), not from the whole catalogue.
  */
 export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: number) {
   const { start, end } = period;
@@ -210,17 +211,17 @@ export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: numb
       ) pairs
       -- With no in and no out, opening equals closing: a row has a non-zero figure.
       where closing <> 0 or qty_in <> 0 or qty_out <> 0
-    ), totals as (
-      select count(*)::int as n,
-             sum(round(f.opening * i.unit_price, 2)) as opening_value, sum(round(f.qty_in * i.unit_price, 2)) as in_value,
-             sum(round(f.qty_out * i.unit_price, 2)) as out_value, sum(round(f.closing * i.unit_price, 2)) as closing_value
-      from figures f join items i on i.id = f.item_id
     ), item_rows as materialized (
-      -- Each item with rows, its sort key and its row count: the page is chosen from these, not from
-      -- the whole catalogue.
-      select c.item_id, lower(i.item_no) as k1, c.n
+      -- Each item with rows, its sort key, price and row count: the page is chosen from these, and the
+      -- totals priced through them, rather than from the whole catalogue.
+      select c.item_id, lower(i.item_no) as k1, i.unit_price, c.n
       from (select item_id, count(*) as n from figures group by item_id) c
       join items i on i.id = c.item_id
+    ), totals as (
+      select count(*)::int as n,
+             sum(round(f.opening * r.unit_price, 2)) as opening_value, sum(round(f.qty_in * r.unit_price, 2)) as in_value,
+             sum(round(f.qty_out * r.unit_price, 2)) as out_value, sum(round(f.closing * r.unit_price, 2)) as closing_value
+      from figures f join item_rows r using (item_id)
     ), last_key as (
       -- Rows are ordered by item first: the page ends within the item key where the row count reaches
       -- the limit, so rows of later keys need no sorting.
