@@ -35,60 +35,36 @@ export function rejected(
   );
 }
 
-/**
- * A checked upload reduced to what saving it takes: its items with their ids taken ahead, and one
- * receipt per row with a quantity, nothing else of its rows.
- */
-export interface SavePlan {
-  fileName: string;
-  rows: number;
-  items: ItemData[];
-  itemIds: number[];
+/** A checked upload's receipts: one per row with a quantity, nothing else of its rows. */
+interface ReceiptPlan {
   receipts: BulkReceipt[];
   /** The file row of each receipt, to name the row the stock service refuses. */
   receiptRows: number[];
 }
 
 /**
- * Refuses an upload with any problem, with every problem and its row; otherwise plans its save. The
- * rows are read once more: each is checked and kept only as a receipt, if it is one.
+ * Refuses an upload with any problem, with every problem and its row; otherwise plans its receipts.
+ * The rows are read once more: each is checked and kept only as a receipt, if it is one.
  */
-export async function planSave(
-  tx: Tx,
-  checked: CheckedUpload,
-  progress: ProgressReporter,
-): Promise<SavePlan> {
+async function planReceipts(checked: CheckedUpload, itemIds: readonly number[]): Promise<ReceiptPlan> {
   const errors: ImportRowError[] = [];
-  // Per receipt: its item (index in checked.items), position, quantity and file row.
-  const receiptItems: number[] = [];
-  const receiptLocations: number[] = [];
-  const receiptQuantities: string[] = [];
+  const receipts: BulkReceipt[] = [];
   const receiptRows: number[] = [];
   await checkEveryRow(checked, (row) => {
     errors.push(...row.errors);
     if (errors.length === 0 && isReceipt(row)) {
-      receiptItems.push(checked.planOf(row));
-      receiptLocations.push(row.placement?.locationId as number);
-      receiptQuantities.push(row.quantity as string);
+      receipts.push({
+        itemId: itemIds[checked.planOf(row)] as number,
+        locationId: row.placement?.locationId as number,
+        quantity: row.quantity as string,
+      });
       receiptRows.push(row.row);
     }
   });
   if (errors.length > 0) {
     throw rejected(errors);
   }
-  const { fileName, items } = checked;
-  progress.total = items.length + receiptRows.length;
-  progress.report("saving_items", 0);
-
-  const itemIds = await reserveIds(tx, "items", items.length);
-  const receipts = receiptRows.map(
-    (_, n): BulkReceipt => ({
-      itemId: itemIds[receiptItems[n] as number] as number,
-      locationId: receiptLocations[n] as number,
-      quantity: receiptQuantities[n] as string,
-    }),
-  );
-  return { fileName, rows: checked.rowCount, items, itemIds, receipts, receiptRows };
+  return { receipts, receiptRows };
 }
 
 /** Records written per statement: a twentieth of the upload (at least 1,000), so progress moves steadily. */
@@ -112,20 +88,22 @@ function receiptRefused(error: AppError, receiptRows: number[]): AppError {
 }
 
 /**
- * Saves a planned upload set-based: the items COPYed into a staging table with their ids and
- * inserted from it with their audit rows, a slice at a time; then the receipts through the stock
- * service's bulk writer. Progress is stored after every slice.
+ * The items COPYed into a staging table with their ids and inserted from it with their audit rows, a
+ * slice at a time, until done or `stopped()`. `onSlice` hears the count written after each slice.
  */
-export async function saveUpload(
+async function writeItems(
   tx: Tx,
-  plan: SavePlan,
-  { user, actor, claim }: { user: SessionUser; actor: Actor; claim: IdempotencyClaim },
-  progress: ProgressReporter,
-): Promise<ImportCommitResponse> {
-  const { items, itemIds, receipts } = plan;
+  actor: Actor,
+  items: readonly ItemData[],
+  itemIds: readonly number[],
+  { onSlice, stopped }: { onSlice: (written: number) => void; stopped: () => boolean },
+): Promise<void> {
+  if (items.length === 0) {
+    return;
+  }
   await stageItems(tx, itemIds, items);
   const itemSlice = sliceSizeOf(items.length);
-  for (let start = 0; start < items.length; start += itemSlice) {
+  for (let start = 0; start < items.length && !stopped(); start += itemSlice) {
     const end = Math.min(start + itemSlice, items.length);
     try {
       await writeItemSlice(tx, actor, start, end);
@@ -136,7 +114,58 @@ export async function saveUpload(
       }
       throw error;
     }
-    progress.report("saving_items", end);
+    onSlice(end);
+  }
+}
+
+/**
+ * Saves a checked upload set-based. Its items are known before its rows are checked (readAndPlan
+ * planned them), so they are written while the API reads and checks the rows a second time:
+ * PostgreSQL inserts them, the API checks, each on a core of its own, where one used to wait for the
+ * other. A refusal found by the check wins over any failure of those inserts, which the refusal's
+ * rollback undoes with them, and stops them at the next slice. Progress stays at validating until
+ * the check passes. Then the receipts go through the stock service's bulk writer. Progress is stored
+ * after every slice.
+ */
+export async function saveUpload(
+  tx: Tx,
+  checked: CheckedUpload,
+  { user, actor, claim }: { user: SessionUser; actor: Actor; claim: IdempotencyClaim },
+  progress: ProgressReporter,
+): Promise<ImportCommitResponse> {
+  const { fileName, items } = checked;
+  const itemIds = await reserveIds(tx, "items", items.length);
+  let checkedAll = false;
+  let refused = false;
+  let itemsWritten = 0;
+  // Settled into its error (or null) at once, so a failure while the check runs is never unhandled.
+  const writingItems = writeItems(tx, actor, items, itemIds, {
+    onSlice: (written) => {
+      itemsWritten = written;
+      if (checkedAll) {
+        progress.report("saving_items", written);
+      }
+    },
+    stopped: () => refused,
+  }).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  let plan: ReceiptPlan;
+  try {
+    plan = await planReceipts(checked, itemIds);
+  } catch (error) {
+    refused = true;
+    await writingItems;
+    throw error;
+  }
+  checkedAll = true;
+  const { receipts, receiptRows } = plan;
+  progress.total = items.length + receipts.length;
+  progress.report("saving_items", itemsWritten);
+  const itemsFailure = await writingItems;
+  if (itemsFailure !== null) {
+    throw itemsFailure;
   }
 
   progress.report("saving_stock", items.length);
@@ -150,13 +179,13 @@ export async function saveUpload(
       onProgress: (written) => progress.report("saving_stock", items.length + written),
     });
   } catch (error) {
-    throw error instanceof AppError ? receiptRefused(error, plan.receiptRows) : error;
+    throw error instanceof AppError ? receiptRefused(error, receiptRows) : error;
   }
   await announceWrites(tx, { entity: "item", action: "create" }, itemIds);
 
   const result: ImportCommitResponse = {
-    fileName: plan.fileName,
-    rows: plan.rows,
+    fileName,
+    rows: checked.rowCount,
     itemsCreated: items.length,
     movementsCreated: movements.length,
   };

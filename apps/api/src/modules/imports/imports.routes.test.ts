@@ -536,6 +536,26 @@ describe("commit", () => {
     });
   });
 
+  it("refuses a taken item number as the row's error while the items are already being written, and saves nothing", async () => {
+    // The items are inserted while the rows are checked: the first slice fails on the taken number
+    // while the check still has most of 40,000 rows to go (a turn of the event loop every 2,000),
+    // and the check's refusal, naming the row, is the answer.
+    await createTestItem(ctx, { itemNo: "Dup-0" });
+    const rows = Array.from({ length: 40_000 }, (_, i) =>
+      line({ itemNo: `DUP-${i}`, name: `Duplicate ${i}`, quantity: "1", shelf: "C", section: "2" }),
+    );
+    const itemsBefore = await countWhere("items");
+    const movementsBefore = await countWhere("stock_movements");
+    const response = await commit([HEADER, ...rows].join("\n"));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.details).toEqual({
+      validationErrors: [{ row: 1, field: "itemNo", message: "Item with this number already exists" }],
+      processingErrors: [],
+    });
+    expect(await countWhere("items")).toBe(itemsBefore);
+    expect(await countWhere("stock_movements")).toBe(movementsBefore);
+  });
+
   /** Runs `work` with a trigger planted on `table` (the test's own database), removed afterwards. */
   async function withTrigger(table: "items" | "stock_movements", body: string, work: () => Promise<void>) {
     await ctx.db.execute(

@@ -10,7 +10,7 @@ import { type IdempotencyClaim, onceForKey } from "../../http/idempotency.ts";
 import type { Actor } from "../audit/audit.repository.ts";
 import { lockItemNumbers } from "../items/items.service.ts";
 import { ProgressReporter } from "./import-progress.ts";
-import { planSave, saveUpload } from "./import-save.ts";
+import { saveUpload } from "./import-save.ts";
 import { type CheckedUpload, checkUpload, type ReadUpload, readAndPlan } from "./import-validation.ts";
 import {
   findLiveItemKeys,
@@ -106,10 +106,10 @@ interface CommitContext {
 /**
  * POST /api/imports/commit (product-decisions 16): all or nothing in ONE transaction. Inside it, with
  * item numbering and the named warehouses' layouts locked, the file is checked again; any problem
- * refuses the whole upload with every problem and its row. Then the items are created (the items
- * service's rules: its input schema, numbers free among live items, an audit row each) and one
- * received movement per row with a quantity above 0 is written through the stock service's bulk
- * writer, all set-based from staging tables filled with COPY. Once per Idempotency-Key; its progress
+ * refuses the whole upload with every problem and its row. The items are created meanwhile (the
+ * items service's rules: its input schema, numbers free among live items, an audit row each; see
+ * saveUpload), then one received movement per row with a quantity above 0 is written through the
+ * stock service's bulk writer, all set-based from staging tables filled with COPY. Once per Idempotency-Key; its progress
  * is stored after every slice (a twentieth of the records, at least 1,000).
  */
 export async function commitImport(ctx: CommitContext, upload: Upload): Promise<ImportCommitResponse> {
@@ -119,15 +119,14 @@ export async function commitImport(ctx: CommitContext, upload: Upload): Promise<
   try {
     // Read before the transaction: parsing holds no lock, and a file refused as a whole is refused
     // before anything else. Only the file's text and its items are kept: the rows are read again,
-    // checked, and turned into receipts one at a time (see planSave).
+    // checked, and turned into receipts one at a time (see saveUpload).
     const read = await readAndPlan(upload.fileName, upload.body);
     const result = await inTransaction(deps.db, async (tx) => {
       // 100,000 rows take seconds, not the 30 s a request statement may: give the commit room.
       await allowLongStatements(tx, IMPORT_STATEMENT_TIMEOUT_MS);
       return onceForKey(tx, claim, async () => {
         await lockItemNumbers(tx);
-        const plan = await planSave(tx, await checkAgainst(tx, read, tx), progress);
-        return saveUpload(tx, plan, ctx, progress);
+        return saveUpload(tx, await checkAgainst(tx, read, tx), ctx, progress);
       });
     });
     progress.total = result.itemsCreated + result.movementsCreated;
