@@ -109,8 +109,9 @@ interface CommitContext {
  * refuses the whole upload with every problem and its row. The items are created meanwhile (the
  * items service's rules: its input schema, numbers free among live items, an audit row each; see
  * saveUpload), then one received movement per row with a quantity above 0 is written through the
- * stock service's bulk writer, all set-based from staging tables filled with COPY. Once per Idempotency-Key; its progress
- * is stored after every slice (a twentieth of the records, at least 1,000).
+ * stock service's bulk writer, all set-based from staging tables filled with COPY. Once per
+ * Idempotency-Key; its progress is stored after every slice (a twentieth of the records, at least
+ * 1,000).
  */
 export async function commitImport(ctx: CommitContext, upload: Upload): Promise<ImportCommitResponse> {
   const { deps, user, claim } = ctx;
