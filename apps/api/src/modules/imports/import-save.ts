@@ -135,32 +135,27 @@ export async function saveUpload(
 ): Promise<ImportCommitResponse> {
   const { fileName, items } = checked;
   const itemIds = await reserveIds(tx, "items", items.length);
-  let checkedAll = false;
-  let refused = false;
+  let check: "running" | "passed" | "refused" = "running";
   let itemsWritten = 0;
   // Settled into its error (or null) at once, so a failure while the check runs is never unhandled.
   const writingItems = writeItems(tx, actor, items, itemIds, {
     onSlice: (written) => {
       itemsWritten = written;
-      if (checkedAll) {
+      if (check === "passed") {
         progress.report("saving_items", written);
       }
     },
-    stopped: () => refused,
+    stopped: () => check === "refused",
   }).then(
     () => null,
     (error: unknown) => error,
   );
-  let plan: ReceiptPlan;
-  try {
-    plan = await planReceipts(checked, itemIds);
-  } catch (error) {
-    refused = true;
+  const { receipts, receiptRows } = await planReceipts(checked, itemIds).catch(async (error: unknown) => {
+    check = "refused";
     await writingItems;
     throw error;
-  }
-  checkedAll = true;
-  const { receipts, receiptRows } = plan;
+  });
+  check = "passed";
   progress.total = items.length + receipts.length;
   progress.report("saving_items", itemsWritten);
   const itemsFailure = await writingItems;
