@@ -52,7 +52,14 @@ import { pgbenchMovementReplay, type ReplayResult } from "./lib/movement-replay.
 import { pgbenchTpcb } from "./lib/pgbench.ts";
 import { lostRunsNote, writeReadme } from "./lib/report.ts";
 import { median, round, summary } from "./lib/stats.ts";
-import { buildWeb, gridRenderTime, lighthouseMedian, routeBundles, webHasGridScreen } from "./lib/web.ts";
+import {
+  anchorOf,
+  buildWeb,
+  gridRenderTime,
+  lighthouseMedian,
+  routeBundles,
+  webHasGridScreen,
+} from "./lib/web.ts";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
 const BENCH = path.join(REPO, "bench");
@@ -592,6 +599,9 @@ async function main() {
               // When each visit's answer was asked for and arrived (ms after navigation, in the order of
               // visitsMs): the span starts at the answer, so what the page is still doing then counts.
               visitsAnswerMs: visits.map((visit) => [visit.requestStart, visit.responseEnd]),
+              // The same first-frame cells as ready HTML in a fresh page, after each visit (web.ts,
+              // gridPaintAnchor): the median of the visits' anchors, beside the median of their figures.
+              ...anchorOf(visits),
             }
           : { status: "grid screen not reached" };
       } else {

@@ -71,4 +71,26 @@ describe("budgetRows", () => {
     expect(within(30_000)).toMatchObject({ ratio: "3.00x", verdict: "pass" });
     expect(within(16_731)).toMatchObject({ ratio: "1.68x", verdict: "pass" });
   });
+
+  it("shows the grid render against its anchor, and judges it by its own 150 ms alone", () => {
+    const grid = (inViewMs: number, anchorMs?: number) =>
+      rowOf(
+        budgetRows({
+          gridRender: {
+            status: "measured",
+            inViewMs,
+            renderMs: 600,
+            cells: 2004,
+            visitsMs: [inViewMs],
+            ...(anchorMs === undefined ? {} : { anchorMs, anchorCells: 280, anchorVisitsMs: [anchorMs] }),
+          },
+        }),
+        "100x20 grid renders",
+      );
+    expect(grid(229, 88)).toMatchObject({ ratio: "2.61x", verdict: "FAIL" });
+    expect(grid(229, 88)?.anchor).toContain("280 first-frame cells");
+    expect(grid(120, 88)).toMatchObject({ ratio: "1.37x", verdict: "pass" });
+    // Runs before the anchor existed show none.
+    expect(grid(120)).toMatchObject({ anchor: "", ratio: "", verdict: "pass" });
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lostRunsNote } from "./report.ts";
-import { type LighthouseResult, lighthouseMedian } from "./web.ts";
+import { anchorOf, type LighthouseResult, lighthouseMedian } from "./web.ts";
 
 /** A stand-in for one Lighthouse run: a score, or a run that ended with `runtimeError` and none. */
 function run(score: number | null, runtimeError: string | null = null): LighthouseResult {
@@ -53,5 +53,15 @@ describe("lighthouseMedian", () => {
     const median = await lighthouseMedian("u", undefined, 2, runsOf(lost, lost, lost, lost));
     expect(median.lostRuns).toHaveLength(2);
     expect(median.scores).toEqual([null, null]);
+  });
+});
+
+describe("anchorOf", () => {
+  it("takes the median of the visits' grid anchors and keeps each, skipping visits without one", () => {
+    expect(anchorOf([{ anchorMs: 88.1 }, {}, { anchorMs: 120 }, { anchorMs: 72.5 }])).toEqual({
+      anchorMs: 88.1,
+      anchorVisitsMs: [88.1, 120, 72.5],
+    });
+    expect(anchorOf([{}, {}])).toEqual({});
   });
 });

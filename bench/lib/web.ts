@@ -5,7 +5,8 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { median } from "./stats.ts";
 
 const run = promisify(execFile);
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -349,6 +350,88 @@ function gridObserverScript(cells: string, block: string): string {
 }
 
 /**
+ * The grid render's anchor over several visits: the median of the visits' anchors (gridPaintAnchor),
+ * and each of them in the visits' order. Nothing when no visit measured one.
+ */
+export function anchorOf(visits: Array<{ anchorMs?: number }>): {
+  anchorMs?: number;
+  anchorVisitsMs?: number[];
+} {
+  const measured = visits.flatMap((visit) => (visit.anchorMs === undefined ? [] : [visit.anchorMs]));
+  return measured.length === 0
+    ? {}
+    : { anchorMs: Math.round(median(measured) * 10) / 10, anchorVisitsMs: measured };
+}
+
+/**
+ * The grid render's anchor: how long this browser, at this moment, takes to style, lay out and paint
+ * the cells the grid draws in its first frame when they arrive as ready HTML, with no script at all.
+ * The screen's shelves drawn first (the rows not marked data-deferred) are copied from `appPage`, with
+ * the page's styles and root attributes, into a fresh page of a new context (a renderer of its own, so
+ * no cache of the app's is warm). That page shows one cell first, so its fonts are loaded as they are
+ * on the app's page when the grid's answer arrives; then the copy is inserted and timed to the paint
+ * of that frame, as gridObserverScript times the app's. The grid's budget is absolute (150 ms); this
+ * says how much of it the browser itself needs on this machine.
+ */
+async function gridPaintAnchor(browser: Browser, appPage: Page, base: string) {
+  const captured = await appPage.evaluate(() => {
+    const grid = document.querySelector("[data-testid='warehouse-grid']");
+    const scroller = grid?.parentElement;
+    const sample = grid?.querySelector("[data-quantity]") ?? grid?.querySelector("[data-position]");
+    if (!scroller || !sample) {
+      return null;
+    }
+    const copy = scroller.cloneNode(true) as HTMLElement;
+    for (const row of Array.from(copy.querySelectorAll("[data-deferred]"))) {
+      row.remove();
+    }
+    return {
+      html: copy.outerHTML,
+      sample: sample.outerHTML,
+      cells: copy.querySelectorAll("[data-position]").length,
+      width: scroller.getBoundingClientRect().width,
+      root: Array.from(document.documentElement.attributes, (a) => `${a.name}="${a.value}"`).join(" "),
+      links: Array.from(document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]"), (l) => l.href),
+      styles: Array.from(document.querySelectorAll("style"), (style) => style.textContent ?? "").join("\n"),
+    };
+  });
+  if (!captured) {
+    return {};
+  }
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    const anchorUrl = `${base}/bench-grid-anchor`;
+    const links = captured.links.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
+    await page.route(anchorUrl, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><html ${captured.root}><head>${links}<style>${captured.styles}</style></head>
+<body><div style="inline-size: 6rem">${captured.sample}</div><div id="host" style="inline-size: ${captured.width}px"></div></body></html>`,
+      }),
+    );
+    await page.goto(anchorUrl, { waitUntil: "load", timeout: 30_000 });
+    await page.waitForTimeout(300);
+    const ms = await page.evaluate(
+      (html) =>
+        new Promise<number>((resolve) => {
+          const start = performance.now();
+          (document.getElementById("host") as HTMLElement).innerHTML = html;
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve(performance.now() - start);
+            channel.port2.postMessage(null);
+          });
+        }),
+      captured.html,
+    );
+    return { anchorMs: Math.round(ms * 10) / 10, anchorCells: captured.cells };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Grid render time in Chromium: opens `pagePath` signed in, and measures through the Performance API
  * from the end of the /grid response to the first frame painted with every cell in view (`inViewMs`,
  * the budget: what the person sees), and to the first frame painted after the last DOM change of the
@@ -413,7 +496,8 @@ export async function gridRenderTime(base: string, cookie: string, pagePaths: st
           : null;
       }, GRID_CELLS);
       if (measured) {
-        return { page: pagePath, ...measured };
+        const anchor = await gridPaintAnchor(browser, page, base);
+        return { page: pagePath, ...measured, ...anchor };
       }
     }
     return null;
