@@ -24,7 +24,7 @@ import { ADMIN_EMAIL, BENCH_PASSWORD } from "./lib/dataset.ts";
 import { BENCH_DATASET_URL } from "./lib/db.ts";
 import { signIn, startApi } from "./lib/http.ts";
 import { round } from "./lib/stats.ts";
-import { CHROMIUM, CHROMIUM_FLAGS } from "./lib/web.ts";
+import { CHROMIUM, CHROMIUM_FLAGS, GRID_VIEWPORT } from "./lib/web.ts";
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -163,7 +163,7 @@ try {
   for (let visit = 1; visit <= Number(options.visits); visit++) {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.slice(1) });
     try {
-      const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+      const context = await browser.newContext({ viewport: GRID_VIEWPORT });
       const [name, value] = cookie.split("=");
       await context.addCookies([{ name: name ?? "", value: value ?? "", url: api.base }]);
       const page = await context.newPage();

@@ -287,6 +287,9 @@ export function webHasGridScreen(outDir: string): boolean {
     .some((file) => /\/grid\b/.test(fs.readFileSync(path.join(assets, file), "utf8")));
 }
 
+/** The window the grid's screen is measured in: a desktop's, wide enough for 20 sections. */
+export const GRID_VIEWPORT = { width: 1600, height: 1000 };
+
 /**
  * A warehouse layout's cells (the shelf x section grid's and the container shelves'), and the blocks
  * they sit in. Only within the grid: other parts of the page carry data-position too (Mantine's
@@ -398,7 +401,7 @@ async function gridPaintAnchor(browser: Browser, appPage: Page, base: string) {
   if (!captured) {
     return {};
   }
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const context = await browser.newContext({ viewport: GRID_VIEWPORT });
   try {
     const page = await context.newPage();
     const anchorUrl = `${base}/bench-grid-anchor`;
@@ -445,7 +448,7 @@ async function gridPaintAnchor(browser: Browser, appPage: Page, base: string) {
 export async function gridRenderTime(base: string, cookie: string, pagePaths: string[]) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.slice(1) });
   try {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const context = await browser.newContext({ viewport: GRID_VIEWPORT });
     const [name, value] = cookie.split("=");
     await context.addCookies([{ name: name ?? "", value: value ?? "", url: base }]);
     const page = await context.newPage();
