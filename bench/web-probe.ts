@@ -68,8 +68,12 @@ try {
         anchors.push(measured);
       }
     }
-    const anchor = anchorOf(anchors);
-    console.log(`grid anchor (the same first-frame cells as ready HTML): median ${anchor.anchorMs} ms`);
+    const { anchorMs, anchorVisitsMs } = anchorOf(anchors);
+    if (anchorMs !== undefined) {
+      console.log(
+        `grid anchor (the same first-frame cells as ready HTML): median ${anchorMs} ms of ${anchorVisitsMs?.join(", ")}`,
+      );
+    }
     for (const [name, times] of [
       ["in view", inView],
       ["complete", complete],

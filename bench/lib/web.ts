@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { median } from "./stats.ts";
+import { median, round } from "./stats.ts";
 
 const run = promisify(execFile);
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -361,9 +361,7 @@ export function anchorOf(visits: Array<{ anchorMs?: number }>): {
   anchorVisitsMs?: number[];
 } {
   const measured = visits.flatMap((visit) => (visit.anchorMs === undefined ? [] : [visit.anchorMs]));
-  return measured.length === 0
-    ? {}
-    : { anchorMs: Math.round(median(measured) * 10) / 10, anchorVisitsMs: measured };
+  return measured.length === 0 ? {} : { anchorMs: round(median(measured)), anchorVisitsMs: measured };
 }
 
 /**
@@ -428,7 +426,7 @@ async function gridPaintAnchor(browser: Browser, appPage: Page, base: string) {
         }),
       captured.html,
     );
-    return { anchorMs: Math.round(ms * 10) / 10, anchorCells: captured.cells };
+    return { anchorMs: round(ms), anchorCells: captured.cells };
   } finally {
     await context.close();
   }
