@@ -14,6 +14,7 @@ export default defineConfig({
           include: [
             "packages/domain/src/**/*.test.ts",
             "apps/web/src/**/*.test.ts",
+            "apps/web/*.test.ts",
             "bench/lib/**/*.test.ts",
           ],
           environment: "node",

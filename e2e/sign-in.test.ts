@@ -53,6 +53,18 @@ describe("[SIGN-IN] the two portals", () => {
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 
+  it("draws the form's fields with React's own ids, not ids swapped after the first render", async () => {
+    const page = browser.page();
+    await page.goto("/wmscontrolpaneladmin/login");
+    const email = page.getByRole("textbox", { name: "Email", exact: true });
+    const first = await email.getAttribute("id");
+    // Mantine's own useId would have replaced this with a random "mantine-" and nine letters or digits.
+    expect(first).toMatch(/^mantine-_r_[0-9a-z]+_$/);
+    await email.fill("someone@example.com");
+    expect(await email.getAttribute("id")).toBe(first);
+    expect(await page.locator(`label[for="${first}"]`).count()).toBe(1);
+  });
+
   it("shows the spec's messages for the wrong portal and for bad credentials", async () => {
     const staff = await createStaffMember("Wrong Portal");
     const page = browser.page();

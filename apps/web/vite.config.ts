@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { mantineStableIds } from "./mantine-stable-ids.ts";
 import { precompress } from "./precompress.ts";
 import { routePreloads } from "./route-preloads.ts";
 
@@ -13,6 +14,7 @@ const FRAMEWORK =
 export default defineConfig({
   plugins: [
     react(),
+    mantineStableIds(),
     // What the server names in the page it sends for each screen (see route-preloads.ts).
     routePreloads({
       router: "src/app/router.tsx",
