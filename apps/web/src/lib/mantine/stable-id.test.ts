@@ -27,7 +27,7 @@ describe("Mantine's useId, rendering once", () => {
     expect(idsIn(renderToString(createElement(Labelled, { id: "item-number" })))).toEqual(["item-number"]);
   });
 
-  it("gives the same component the same id on every render", () => {
+  it("gives the same tree the same ids each time it is drawn, with nothing random in them", () => {
     const tree = () => createElement(Fragment, null, createElement(Labelled), createElement(Labelled));
     expect(idsIn(renderToString(tree()))).toEqual(idsIn(renderToString(tree())));
   });
