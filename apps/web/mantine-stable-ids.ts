@@ -1,23 +1,24 @@
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 
-/** The module that stands in for `@mantine/hooks` (the library's hooks, with a stable `useId`). */
-export const MANTINE_HOOKS_SHIM = fileURLToPath(new URL("./src/lib/mantine/hooks.ts", import.meta.url));
+/** The `useId` that stands in for the library's own (React's id, no second render). */
+export const STABLE_ID = fileURLToPath(new URL("./src/lib/mantine/stable-id.ts", import.meta.url));
+
+/** A module of the @mantine/hooks package, and that package's own module of `useId`. */
+const IN_MANTINE_HOOKS = /[\\/]@mantine[\\/]hooks[\\/]/;
+const LIBRARY_USE_ID = /(^|[\\/])use-id[\\/]use-id\.mjs$/;
 
 /**
- * Resolves `@mantine/hooks`, wherever it is imported (Mantine's own packages above all), to the shim,
- * except from the shim itself, which takes the library's hooks from the real package. Production
- * builds only matter here: the dev server's pre-bundled Mantine keeps the library's own `useId`.
+ * Resolves @mantine/hooks' `useId` module to STABLE_ID, so every Mantine component gets the stable
+ * id while the library's other hooks, and how the bundler splits them, stay as they are. Production
+ * builds only: the dev server's pre-bundled Mantine keeps the library's own `useId`.
  */
 export function mantineStableIds(): Plugin {
   return {
     name: "wms-mantine-stable-ids",
     enforce: "pre",
     resolveId(source, importer) {
-      if (source === "@mantine/hooks" && importer !== MANTINE_HOOKS_SHIM) {
-        return MANTINE_HOOKS_SHIM;
-      }
-      return null;
+      return importer && IN_MANTINE_HOOKS.test(importer) && LIBRARY_USE_ID.test(source) ? STABLE_ID : null;
     },
   };
 }
