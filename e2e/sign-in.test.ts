@@ -65,6 +65,32 @@ describe("[SIGN-IN] the two portals", () => {
     expect(await page.locator(`label[for="${first}"]`).count()).toBe(1);
   });
 
+  it("takes the theme's colours from the stylesheet, in both schemes, with none written by script", async () => {
+    const page = browser.page();
+    await page.goto("/wmscontrolpaneladmin/login");
+    await page.getByRole("textbox", { name: "Email", exact: true }).waitFor();
+    const variables = () =>
+      page.evaluate(() => {
+        const root = getComputedStyle(document.documentElement);
+        return {
+          scheme: document.documentElement.dataset.mantineColorScheme,
+          brand: root.getPropertyValue("--mantine-primary-color-8").trim(),
+          shade: root.getPropertyValue("--mantine-color-teaGreen-8").trim(),
+          dimmed: root.getPropertyValue("--mantine-color-dimmed").trim(),
+          writtenByScript: document.querySelectorAll('style[data-mantine-styles="true"]').length,
+        };
+      });
+    expect(await variables()).toEqual({
+      scheme: "light",
+      brand: "#3a7423",
+      shade: "#3a7423",
+      dimmed: "#5c636a",
+      writtenByScript: 0,
+    });
+    await page.evaluate(() => document.documentElement.setAttribute("data-mantine-color-scheme", "dark"));
+    expect(await variables()).toMatchObject({ scheme: "dark", dimmed: "#a3a3a3", writtenByScript: 0 });
+  });
+
   it("shows the spec's messages for the wrong portal and for bad credentials", async () => {
     const staff = await createStaffMember("Wrong Portal");
     const page = browser.page();

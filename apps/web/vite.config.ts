@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { mantineStableIds } from "./mantine-stable-ids.ts";
+import { mantineModules } from "./mantine-modules.ts";
 import { precompress } from "./precompress.ts";
 import { routePreloads } from "./route-preloads.ts";
 
@@ -14,7 +14,7 @@ const FRAMEWORK =
 export default defineConfig({
   plugins: [
     react(),
-    mantineStableIds(),
+    mantineModules(),
     // What the server names in the page it sends for each screen (see route-preloads.ts).
     routePreloads({
       router: "src/app/router.tsx",

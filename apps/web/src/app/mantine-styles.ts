@@ -9,6 +9,8 @@
  */
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
+// The app theme's variables, after Mantine's defaults, which they override (theme-variables.test.ts).
+import "./theme-variables.css";
 import "@mantine/core/styles/global.css";
 // Components other components are built on.
 import "@mantine/core/styles/UnstyledButton.css";

@@ -7,7 +7,7 @@ import type { i18n as I18n } from "i18next";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { LanguageSync } from "../i18n/language-sync.tsx";
-import { colorSchemeManager, cssVariablesResolver, useAppTheme } from "./theme.ts";
+import { colorSchemeManager, useAppTheme } from "./theme.ts";
 
 interface ProvidersProps {
   i18n: I18n;
@@ -53,8 +53,10 @@ export function Providers({ i18n, queryClient, children }: ProvidersProps) {
         <MantineProvider
           theme={theme}
           colorSchemeManager={colorSchemeManager}
-          cssVariablesResolver={cssVariablesResolver}
           defaultColorScheme="light"
+          // The theme's CSS variables are in the stylesheet (theme-variables.css), not worked out and
+          // written into the page on every load (docs/decisions/024-theme-variables-in-the-stylesheet.md).
+          withCssVariables={false}
         >
           {toastShown && (
             <Suspense fallback={null}>

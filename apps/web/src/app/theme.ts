@@ -82,7 +82,8 @@ function readableOn(color: string, backgrounds: string[], adjust: typeof darken 
 /**
  * Mantine's defaults, tightened for WCAG AA contrast (axe-core checks it on every screen): dimmed text
  * one step darker in light and lighter in dark, and the text of light variants (badges, light buttons,
- * alerts) dark enough to read on their tinted backgrounds, on white and on striped table rows.
+ * alerts) dark enough to read on their tinted backgrounds, on white and on striped table rows. Worked out
+ * once, into the stylesheet (theme-variables.css, written by theme-variables.test.ts), not in the page.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
   const { white, colors } = resolved;
