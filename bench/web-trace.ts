@@ -122,8 +122,9 @@ interface Profile {
 }
 
 const selfTime = new Map<string, number>();
-const blockingTimes: number[] = [];
 const totalTime = new Map<string, number>();
+/** Each visit's blocking time from its first contentful paint, in ms. */
+const blockingTimes: number[] = [];
 
 function frameName(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
