@@ -51,6 +51,7 @@ import { importCsv, postImport } from "./lib/imports.ts";
 import { pgbenchMovementReplay, type ReplayResult } from "./lib/movement-replay.ts";
 import { pgbenchTpcb } from "./lib/pgbench.ts";
 import { lostRunsNote, writeReadme } from "./lib/report.ts";
+import { writeStanding } from "./lib/standing.ts";
 import { median, round, summary } from "./lib/stats.ts";
 import {
   anchorOf,
@@ -653,6 +654,7 @@ async function main() {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   writeReadme(path.join(BENCH, "README.md"), results, path.relative(BENCH, file));
+  writeStanding(path.join(BENCH, "README.md"), path.join(BENCH, "results"));
   log(`done in ${results.durationS} s: ${path.relative(REPO, file)} and bench/README.md`);
 }
 

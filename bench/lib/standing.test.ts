@@ -1,0 +1,205 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { movementResults } from "./results.fixture.ts";
+import {
+  budgetKey,
+  hostOf,
+  measuresEveryBudgetAsNow,
+  type RunVerdicts,
+  readRuns,
+  runVerdicts,
+  standingMarkdown,
+  writeStanding,
+} from "./standing.ts";
+
+/** A full run as run.ts stores it now, with its movement rows, one report and the two browser budgets. */
+function fullRun(options: {
+  startedAt: string;
+  kernel: string;
+  apiRps: number;
+  gridMs: number;
+  year: string;
+}) {
+  return {
+    mode: "full",
+    startedAt: options.startedAt,
+    machine: { kernel: options.kernel, cpuModel: "AMD EPYC" },
+    ...movementResults(options.apiRps, 2000, 3000),
+    reports: {
+      runs: [
+        {
+          type: "valuation",
+          period: "year",
+          start: options.year,
+          end: "2026-10-31",
+          medianMs: 640,
+          ms: { max: 700 },
+          ledgerRows: 900_000,
+          anchorMs: 150,
+          ratio: 4.3,
+        },
+      ],
+    },
+    gridRender: {
+      status: "measured",
+      inViewMs: options.gridMs,
+      renderMs: 200,
+      cells: 2004,
+      visitsMs: [1, 2, 3, 4, 5, 6, 7],
+    },
+    lighthouse: { login: { score: 97, scores: [97, 97, 97, 97, 97], metrics: { lcpMs: 2000, tbtMs: 0 } } },
+  };
+}
+
+const verdicts = (file: string, startedAt: string, host: string, entries: Array<[string, "pass" | "FAIL"]>) =>
+  ({ file, startedAt, host, verdicts: new Map(entries) }) satisfies RunVerdicts;
+
+const tableRow = (markdown: string, budget: string) =>
+  markdown.split("\n").find((line) => line.startsWith(`| ${budget} |`));
+
+describe("the budgets' standing", () => {
+  it("names a budget without the run's own dates, and a host by its kernel build and CPU", () => {
+    expect(budgetKey("Report valuation, full year (2025-11-01..2026-10-31) < 1 s")).toBe(
+      "Report valuation, full year < 1 s",
+    );
+    expect(budgetKey("Movement POST p95 < 25 ms")).toBe("Movement POST p95 < 25 ms");
+    expect(hostOf({ machine: { kernel: "6.18.44-fc-v657", cpuModel: "Intel(R) Xeon(R) Processor" } })).toBe(
+      "fc-v657 Intel Xeon",
+    );
+  });
+
+  it("takes only full runs that measured every budget as the benchmark does now", () => {
+    const run = fullRun({
+      startedAt: "2026-11-29T00:00:00Z",
+      kernel: "6.18.44-fc-v669",
+      apiRps: 1100,
+      gridMs: 90,
+      year: "2025-11-01",
+    });
+    expect(measuresEveryBudgetAsNow(run)).toBe(true);
+    expect(measuresEveryBudgetAsNow({ ...run, mode: "quick" })).toBe(false);
+    expect(
+      measuresEveryBudgetAsNow({ ...run, movements: { ...run.movements, alternating: undefined } }),
+    ).toBe(false);
+    expect(
+      measuresEveryBudgetAsNow({ ...run, gridRender: { ...run.gridRender, visitsMs: [90, 91, 92] } }),
+    ).toBe(false);
+    const { inViewMs: _, ...withoutInView } = run.gridRender;
+    expect(measuresEveryBudgetAsNow({ ...run, gridRender: withoutInView })).toBe(false);
+    expect(
+      measuresEveryBudgetAsNow({
+        ...run,
+        lighthouse: { login: { ...run.lighthouse.login, scores: [97, 97, 97] } },
+      }),
+    ).toBe(false);
+  });
+
+  it("keeps a run's verdicts by budget, leaving out rows that have no budget", () => {
+    const run = runVerdicts(
+      "2026-11-29.json",
+      fullRun({
+        startedAt: "2026-11-29T00:00:00Z",
+        kernel: "6.18.44-fc-v669",
+        apiRps: 1100,
+        gridMs: 160,
+        year: "2025-11-01",
+      }),
+    );
+    expect(run.host).toBe("fc-v669 AMD EPYC");
+    expect(run.verdicts.get("Report valuation, full year < 1 s")).toBe("pass");
+    // 1,100 movements/s: 36.7% of TPC-B's 3,000 tps, 55% of the replay's 2,000.
+    expect(run.verdicts.get("Movement POST at 8 clients: >= 50% of pgbench TPC-B tps")).toBe("FAIL");
+    expect(
+      run.verdicts.get(
+        "Movement POST at 8 clients: >= 50% of the same movement's SQL replayed by pgbench (decision 013)",
+      ),
+    ).toBe("pass");
+    expect(
+      run.verdicts.get("100x20 grid renders < 150 ms in Chromium (every cell in view painted; decision 015)"),
+    ).toBe("FAIL");
+    expect([...run.verdicts.keys()].some((budget) => budget.includes("no budget"))).toBe(false);
+  });
+
+  it("counts each budget's passes in all, per host, and over the last runs in the order they started", () => {
+    const share = "Movement POST at 8 clients: >= 50% of pgbench TPC-B tps";
+    const grid = "Grid render < 150 ms";
+    const markdown = standingMarkdown([
+      // Given out of order, and with file names that sort otherwise ("-10" before "-9").
+      verdicts("2026-11-27-10.json", "2026-11-27T12:00:00Z", "fc-v782 AMD EPYC", [
+        [share, "FAIL"],
+        [grid, "FAIL"],
+      ]),
+      verdicts("2026-11-27-9.json", "2026-11-27T11:00:00Z", "fc-v669 AMD EPYC", [
+        [share, "FAIL"],
+        [grid, "pass"],
+      ]),
+      verdicts("2026-11-28.json", "2026-11-28T00:00:00Z", "fc-v669 AMD EPYC", [
+        [share, "pass"],
+        [grid, "pass"],
+      ]),
+    ]);
+    expect(markdown).toContain(
+      "3 full runs, from `results/2026-11-27-9.json` (2026-11-27) to `results/2026-11-28.json`",
+    );
+    expect(markdown).toContain(
+      "Every budget passed in 1 of them, every budget but the TPC-B share (decision 013) in 2.",
+    );
+    expect(markdown).toContain(
+      "| Budget | All runs | fc-v669 AMD EPYC (2 runs) | fc-v782 AMD EPYC (1 runs) | Last 3 runs, newest first |",
+    );
+    expect(tableRow(markdown, share)).toBe(`| ${share} | 1 of 3 | 1/2 | 0/1 | pass, FAIL, FAIL |`);
+    expect(tableRow(markdown, grid)).toBe(`| ${grid} | 2 of 3 | 2/2 | 0/1 | pass, FAIL, pass |`);
+  });
+
+  it("says so when no run qualifies", () => {
+    expect(standingMarkdown([])).toBe("No full run has measured every budget as the benchmark does now.");
+  });
+
+  it("rewrites only its own block of the README from the result files, and refuses a README without one", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "standing-"));
+    try {
+      const results = path.join(dir, "results");
+      fs.mkdirSync(results);
+      const run = (startedAt: string, gridMs: number) =>
+        fullRun({ startedAt, kernel: "6.18.44-fc-v782", apiRps: 1100, gridMs, year: "2025-11-01" });
+      fs.writeFileSync(
+        path.join(results, "2026-11-28.json"),
+        JSON.stringify(run("2026-11-28T00:00:00Z", 120)),
+      );
+      fs.writeFileSync(
+        path.join(results, "2026-11-29.json"),
+        JSON.stringify(run("2026-11-29T00:00:00Z", 180)),
+      );
+      fs.writeFileSync(
+        path.join(results, "2026-11-29-quick.json"),
+        JSON.stringify({ ...run("2026-11-29T01:00:00Z", 180), mode: "quick" }),
+      );
+      expect(
+        readRuns(results)
+          .map((r) => r.file)
+          .sort(),
+      ).toEqual(["2026-11-28.json", "2026-11-29.json"]);
+
+      const readme = path.join(dir, "README.md");
+      fs.writeFileSync(
+        readme,
+        "# Bench\n\nbefore\n<!-- standing:start -->\nold\n<!-- standing:end -->\nafter\n",
+      );
+      writeStanding(readme, results);
+      const text = fs.readFileSync(readme, "utf8");
+      expect(text.startsWith("# Bench\n\nbefore\n<!-- standing:start -->\n2 full runs")).toBe(true);
+      expect(text.endsWith("<!-- standing:end -->\nafter\n")).toBe(true);
+      expect(text).not.toContain("old");
+      expect(
+        tableRow(text, "100x20 grid renders < 150 ms in Chromium (every cell in view painted; decision 015)"),
+      ).toContain("| 1 of 2 | 1/2 | FAIL, pass |");
+
+      fs.writeFileSync(readme, "# Bench\n");
+      expect(() => writeStanding(readme, results)).toThrow(/no <!-- standing:start -->/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

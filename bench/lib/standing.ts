@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import path from "node:path";
+import { budgetRows } from "./report.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: the results document is free-form JSON
+type Results = Record<string, any>;
+
+/** One full run's verdicts, keyed by budget. */
+export interface RunVerdicts {
+  file: string;
+  startedAt: string;
+  host: string;
+  verdicts: Map<string, "pass" | "FAIL">;
+}
+
+/** The budget that fails by design (decision 013): its anchor is measured beside it, the replay row. */
+const TPC_B_SHARE = "Movement POST at 8 clients: >= 50% of pgbench TPC-B tps";
+
+/**
+ * Whether a run measured every budget as the benchmark measures it now: the replay in rounds
+ * alternating with the API, the grid's in-view figure (decision 015) over seven visits, Lighthouse five
+ * times. Earlier runs lack a figure some verdict is now taken on, so they are left out rather than
+ * judged on a missing number.
+ */
+export function measuresEveryBudgetAsNow(r: Results): boolean {
+  return (
+    r.mode === "full" &&
+    r.movements?.alternating !== undefined &&
+    typeof r.gridRender?.inViewMs === "number" &&
+    (r.gridRender?.visitsMs?.length ?? 0) >= 7 &&
+    (r.lighthouse?.login?.scores?.length ?? 0) >= 5
+  );
+}
+
+/** A budget's name without the run's own dates: "Report valuation, full month < 1 s". */
+export function budgetKey(budget: string): string {
+  return budget.replace(/ \(\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2}\)/, "");
+}
+
+/** The host as far as a run can tell it: the kernel's build (which names the host class) and the CPU. */
+export function hostOf(r: Results): string {
+  const build = /fc-v\d+/.exec(String(r.machine?.kernel ?? ""))?.[0] ?? String(r.machine?.kernel ?? "?");
+  const cpu = String(r.machine?.cpuModel ?? "?")
+    .replace(/\(R\)|\(TM\)/g, "")
+    .replace(/ Processor$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return `${build} ${cpu}`;
+}
+
+export function runVerdicts(file: string, r: Results): RunVerdicts {
+  const verdicts = new Map<string, "pass" | "FAIL">();
+  for (const row of budgetRows(r)) {
+    if (row.verdict === "pass" || row.verdict === "FAIL") {
+      verdicts.set(budgetKey(row.budget), row.verdict);
+    }
+  }
+  return { file, startedAt: String(r.startedAt), host: hostOf(r), verdicts };
+}
+
+const count = (runs: RunVerdicts[], budget: string) => {
+  const judged = runs.filter((run) => run.verdicts.has(budget));
+  return { passed: judged.filter((run) => run.verdicts.get(budget) === "pass").length, of: judged.length };
+};
+
+const cell = (value: string) => value.replace(/\|/g, "\\|");
+
+/**
+ * Every budget over the runs given: how often it passed in all, on each host (kernel build and CPU),
+ * and in the last five runs. The runs come in any order; they are taken in the order they started.
+ */
+export function standingMarkdown(given: RunVerdicts[]): string {
+  const runs = [...given].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  if (runs.length === 0) {
+    return "No full run has measured every budget as the benchmark does now.";
+  }
+  const budgets = [...new Set(runs.flatMap((run) => [...run.verdicts.keys()]))];
+  const hosts = [...new Set(runs.map((run) => run.host))]
+    .map((host) => ({ host, runs: runs.filter((run) => run.host === host) }))
+    .sort((a, b) => b.runs.length - a.runs.length || a.host.localeCompare(b.host));
+  const last = runs.slice(-5).reverse();
+  const allPassed = (run: RunVerdicts, except?: string) =>
+    [...run.verdicts].every(([budget, verdict]) => verdict === "pass" || budget === except);
+  const first = runs[0] as RunVerdicts;
+  const latest = runs.at(-1) as RunVerdicts;
+  const lines = [
+    `${runs.length} full runs, from \`results/${first.file}\` (${first.startedAt.slice(0, 10)}) to \`results/${latest.file}\` (${latest.startedAt.slice(0, 10)}), on ${hosts.length} kinds of host; every full run since the benchmark took its present form (the replay in alternating rounds, the grid's seven visits, Lighthouse's five runs), whatever the code of the day. Every budget passed in ${runs.filter((run) => allPassed(run)).length} of them, every budget but the TPC-B share (decision 013) in ${runs.filter((run) => allPassed(run, TPC_B_SHARE)).length}. A cell is the runs that passed of those that measured it.`,
+    "",
+    `| Budget | All runs | ${hosts.map((h) => `${cell(h.host)} (${h.runs.length} runs)`).join(" | ")} | Last ${last.length} runs, newest first |`,
+    `| --- | --- | ${hosts.map(() => "---").join(" | ")} | --- |`,
+  ];
+  for (const budget of budgets) {
+    const all = count(runs, budget);
+    const perHost = hosts.map((h) => {
+      const c = count(h.runs, budget);
+      return c.of === 0 ? "" : `${c.passed}/${c.of}`;
+    });
+    const recent = last.map((run) => run.verdicts.get(budget) ?? "-").join(", ");
+    lines.push(`| ${cell(budget)} | ${all.passed} of ${all.of} | ${perHost.join(" | ")} | ${recent} |`);
+  }
+  return lines.join("\n");
+}
+
+/** The verdicts of every full run in `resultsDir` that measured every budget as the benchmark does now. */
+export function readRuns(resultsDir: string): RunVerdicts[] {
+  return fs
+    .readdirSync(resultsDir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => ({ name, r: JSON.parse(fs.readFileSync(path.join(resultsDir, name), "utf8")) }))
+    .filter(({ r }) => measuresEveryBudgetAsNow(r))
+    .map(({ name, r }) => runVerdicts(name, r));
+}
+
+const START = "<!-- standing:start -->";
+const END = "<!-- standing:end -->";
+
+/** Rewrites the standing between its markers in `readme` from every result in `resultsDir`. */
+export function writeStanding(readme: string, resultsDir: string): void {
+  const current = fs.readFileSync(readme, "utf8");
+  const at = current.indexOf(START);
+  const end = current.indexOf(END);
+  if (at === -1 || end < at) {
+    throw new Error(`${readme} has no ${START} ... ${END} block for the budgets' standing`);
+  }
+  const generated = `${START}\n${standingMarkdown(readRuns(resultsDir))}\n${END}`;
+  fs.writeFileSync(readme, `${current.slice(0, at)}${generated}${current.slice(end + END.length)}`);
+}
