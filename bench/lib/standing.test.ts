@@ -147,7 +147,7 @@ describe("the budgets' standing", () => {
       "Every budget passed in 1 of them, every budget but the TPC-B share (decision 013) in 2.",
     );
     expect(markdown).toContain(
-      "| Budget | All runs | fc-v669 AMD EPYC (2 runs) | fc-v782 AMD EPYC (1 runs) | Last 3 runs, newest first |",
+      "| Budget | All runs | fc-v669 AMD EPYC (2 runs) | fc-v782 AMD EPYC (1 run) | Last 3 runs, newest first |",
     );
     expect(tableRow(markdown, share)).toBe(`| ${share} | 1 of 3 | 1/2 | 0/1 | pass, FAIL, FAIL |`);
     expect(tableRow(markdown, grid)).toBe(`| ${grid} | 2 of 3 | 2/2 | 0/1 | pass, FAIL, pass |`);
