@@ -352,9 +352,13 @@ describe("[A11Y] Keyboard only", () => {
     await page.keyboard.press("Enter");
     const deleteItem = page.getByRole("menuitem", { name: "Delete container shelf" });
     await deleteItem.waitFor();
+    // The menu takes the focus a moment after it appears: an arrow pressed before then goes to its
+    // button, and Enter there would close the menu instead of choosing.
+    await expect.poll(() => focusIsInside(page.getByRole("menu"))).toBe(true);
     for (let presses = 0; presses < 3 && !(await hasFocus(deleteItem)); presses += 1) {
       await page.keyboard.press("ArrowDown");
     }
+    await expect.poll(() => hasFocus(deleteItem)).toBe(true);
     await page.keyboard.press("Enter");
     await confirm.waitFor();
     await expect.poll(() => focusIsInside(confirm)).toBe(true);
