@@ -99,7 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into a style element at run time.
+        // Mantine's style props become style attributes, and its responsive ones style elements made at
+        // run time (the theme's variables no longer are: decision 024).
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'", "data:"],
