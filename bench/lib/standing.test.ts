@@ -15,13 +15,7 @@ import {
 } from "./standing.ts";
 
 /** A full run as run.ts stores it now, with its movement rows, one report and the two browser budgets. */
-function fullRun(options: {
-  startedAt: string;
-  kernel: string;
-  apiRps: number;
-  gridMs: number;
-  year: string;
-}) {
+function fullRun(options: { startedAt: string; kernel: string; apiRps: number; gridMs: number }) {
   return {
     mode: "full",
     startedAt: options.startedAt,
@@ -32,7 +26,7 @@ function fullRun(options: {
         {
           type: "valuation",
           period: "year",
-          start: options.year,
+          start: "2025-11-01",
           end: "2026-10-31",
           medianMs: 640,
           ms: { max: 700 },
@@ -76,7 +70,6 @@ describe("the budgets' standing", () => {
       kernel: "6.18.44-fc-v669",
       apiRps: 1100,
       gridMs: 90,
-      year: "2025-11-01",
     });
     expect(measuresEveryBudgetAsNow(run)).toBe(true);
     expect(measuresEveryBudgetAsNow({ ...run, mode: "quick" })).toBe(false);
@@ -104,7 +97,6 @@ describe("the budgets' standing", () => {
         kernel: "6.18.44-fc-v669",
         apiRps: 1100,
         gridMs: 160,
-        year: "2025-11-01",
       }),
     );
     expect(run.host).toBe("fc-v669 AMD EPYC");
@@ -163,7 +155,7 @@ describe("the budgets' standing", () => {
       const results = path.join(dir, "results");
       fs.mkdirSync(results);
       const run = (startedAt: string, gridMs: number) =>
-        fullRun({ startedAt, kernel: "6.18.44-fc-v782", apiRps: 1100, gridMs, year: "2025-11-01" });
+        fullRun({ startedAt, kernel: "6.18.44-fc-v782", apiRps: 1100, gridMs });
       fs.writeFileSync(
         path.join(results, "2026-11-28.json"),
         JSON.stringify(run("2026-11-28T00:00:00Z", 120)),
