@@ -48,6 +48,7 @@ import {
   timeGets,
 } from "./lib/http.ts";
 import { importCsv, postImport } from "./lib/imports.ts";
+import { hypervisor, kernelCheck, pageTableIsolation } from "./lib/kernel-check.ts";
 import { pgbenchMovementReplay, type ReplayResult } from "./lib/movement-replay.ts";
 import { pgbenchTpcb } from "./lib/pgbench.ts";
 import { lostRunsNote, writeReadme } from "./lib/report.ts";
@@ -130,6 +131,8 @@ function machine() {
     cpuModel: model,
     node: process.version,
     kernel: os.release(),
+    hypervisor: hypervisor() ?? null,
+    pageTableIsolation: pageTableIsolation() ?? null,
   };
 }
 
@@ -471,7 +474,10 @@ async function main() {
   const started = performance.now();
   results.machine = machine();
   results.cpuCheck = { startMs: cpuCheckMs() };
-  log(`mode ${config.mode}; ${JSON.stringify(results.machine)}; CPU check ${results.cpuCheck.startMs} ms`);
+  results.kernelCheck = { start: kernelCheck() };
+  log(
+    `mode ${config.mode}; ${JSON.stringify(results.machine)}; CPU check ${results.cpuCheck.startMs} ms; kernel check ${JSON.stringify(results.kernelCheck.start)}`,
+  );
 
   // Web build first: its figures need no database, and the API serves this build for Lighthouse.
   if (!args.has("--skip-web")) {
@@ -648,6 +654,7 @@ async function main() {
   }
 
   results.cpuCheck.endMs = cpuCheckMs();
+  results.kernelCheck.end = kernelCheck();
   results.finishedAt = new Date().toISOString();
   results.durationS = Math.round((performance.now() - started) / 1000);
   const file = resultsFile(results.startedAt.slice(0, 10), quick);

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { KernelCheck } from "./kernel-check.ts";
 
 interface Row {
   budget: string;
@@ -242,6 +243,22 @@ export function budgetRows(r: Record<string, any>): Row[] {
 
 const cell = (value: string) => value.replace(/\|/g, "\\|");
 
+/** The kernel check's figures at the start and end of a run, and what the machine says of its virtualization. */
+export function kernelCheckLine(
+  check: { start: KernelCheck; end?: KernelCheck },
+  machine: { hypervisor?: string | null; pageTableIsolation?: boolean | null },
+): string {
+  const figures = (k: KernelCheck) =>
+    `a system call ${k.syscallUs} µs, a fresh page's first touch ${k.pageTouchUs} µs`;
+  const isolation =
+    machine.pageTableIsolation == null ? "not known" : machine.pageTableIsolation ? "on" : "off";
+  return [
+    `Kernel check (\`bench/lib/kernel-check.ts\`; lower is faster): ${figures(check.start)} at the start`,
+    check.end ? `; ${figures(check.end)} at the end` : "",
+    `. Hypervisor: ${machine.hypervisor ?? "not named"}; page-table isolation ${isolation}.`,
+  ].join("");
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: the results document is free-form JSON
 export function resultsMarkdown(r: Record<string, any>, resultFile: string): string {
   const m = r.machine;
@@ -256,6 +273,7 @@ export function resultsMarkdown(r: Record<string, any>, resultFile: string): str
           `CPU check (a fixed piece of work in Node, \`bench/lib/cpu-check.ts\`; lower is faster): ${r.cpuCheck.startMs} ms at the start, ${r.cpuCheck.endMs} ms at the end.`,
         ]
       : []),
+    ...(r.kernelCheck ? [kernelCheckLine(r.kernelCheck, m)] : []),
     "",
     `Data set (PostgreSQL 15): ${JSON.stringify(r.postgres15?.dataset?.counts ?? {})}, loaded in ${r.postgres15?.dataset?.loadMs} ms, ledger violations before measuring: ${r.postgres15?.dataset?.violations}.`,
     "",

@@ -100,6 +100,15 @@ describe("the budgets' standing", () => {
       }),
     );
     expect(run.host).toBe("fc-v669 AMD EPYC");
+    expect(run.kernel).toBeUndefined();
+    const checked = runVerdicts("2026-11-29-2.json", {
+      ...fullRun({ startedAt: "2026-11-29T01:00:00Z", kernel: "6.18.44-fc-v782", apiRps: 1100, gridMs: 160 }),
+      kernelCheck: {
+        start: { syscallUs: 2.7, pageTouchUs: 12.5 },
+        end: { syscallUs: 2.8, pageTouchUs: 12.2 },
+      },
+    });
+    expect(checked.kernel).toEqual({ syscallUs: 2.7, pageTouchUs: 12.5 });
     expect(run.verdicts.get("Report valuation, full year < 1 s")).toBe("pass");
     // 1,100 movements/s: 36.7% of TPC-B's 3,000 tps, 55% of the replay's 2,000.
     expect(run.verdicts.get("Movement POST at 8 clients: >= 50% of pgbench TPC-B tps")).toBe("FAIL");
@@ -143,6 +152,35 @@ describe("the budgets' standing", () => {
     );
     expect(tableRow(markdown, share)).toBe(`| ${share} | 1 of 3 | 1/2 | 0/1 | pass, FAIL, FAIL |`);
     expect(tableRow(markdown, grid)).toBe(`| ${grid} | 2 of 3 | 2/2 | 0/1 | pass, FAIL, pass |`);
+  });
+
+  it("gives each host's kernel check, the median over the runs that made one, and nothing for hosts without", () => {
+    const grid = "Grid render < 150 ms";
+    const withCheck = (
+      file: string,
+      startedAt: string,
+      host: string,
+      syscallUs: number,
+      pageTouchUs: number,
+    ) => ({
+      ...verdicts(file, startedAt, host, [[grid, "FAIL"]]),
+      kernel: { syscallUs, pageTouchUs },
+    });
+    const markdown = standingMarkdown([
+      withCheck("2026-11-29-3.json", "2026-11-29T03:00:00Z", "fc-v782 AMD EPYC", 2.7, 12.5),
+      withCheck("2026-11-29-4.json", "2026-11-29T04:00:00Z", "fc-v782 AMD EPYC", 2.9, 12.1),
+      withCheck("2026-11-29-5.json", "2026-11-29T05:00:00Z", "fc-v782 AMD EPYC", 2.6, 13.0),
+      verdicts("2026-11-28.json", "2026-11-28T00:00:00Z", "fc-v669 AMD EPYC", [[grid, "pass"]]),
+    ]);
+    expect(markdown).toContain(
+      "medians; lower is faster): fc-v782 AMD EPYC: a system call 2.7 µs, a fresh page 12.5 µs (3 runs).",
+    );
+    expect(markdown).not.toContain("fc-v669 AMD EPYC: a system call");
+    expect(
+      standingMarkdown([
+        verdicts("2026-11-28.json", "2026-11-28T00:00:00Z", "fc-v669 AMD EPYC", [[grid, "pass"]]),
+      ]),
+    ).not.toContain("kernel check");
   });
 
   it("says so when no run qualifies", () => {

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { KernelCheck } from "./kernel-check.ts";
 import { budgetRows, TPC_B_SHARE_BUDGET } from "./report.ts";
+import { median } from "./stats.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the results document is free-form JSON
 type Results = Record<string, any>;
@@ -11,6 +13,8 @@ export interface RunVerdicts {
   startedAt: string;
   host: string;
   verdicts: Map<string, "pass" | "FAIL">;
+  /** The kernel check at the run's start, where the run made one (since 2026-11-29). */
+  kernel?: KernelCheck;
 }
 
 /**
@@ -52,7 +56,8 @@ export function runVerdicts(file: string, r: Results): RunVerdicts {
       verdicts.set(budgetKey(row.budget), row.verdict);
     }
   }
-  return { file, startedAt: String(r.startedAt), host: hostOf(r), verdicts };
+  const kernel = r.kernelCheck?.start as KernelCheck | undefined;
+  return { file, startedAt: String(r.startedAt), host: hostOf(r), verdicts, ...(kernel ? { kernel } : {}) };
 }
 
 const count = (runs: RunVerdicts[], budget: string) => {
@@ -96,6 +101,23 @@ export function standingMarkdown(given: RunVerdicts[]): string {
     });
     const recent = last.map((run) => run.verdicts.get(budget) ?? "-").join(", ");
     lines.push(`| ${cell(budget)} | ${all.passed} of ${all.of} | ${perHost.join(" | ")} | ${recent} |`);
+  }
+  const kernelByHost = hosts.flatMap(({ host, runs: hostRuns }) => {
+    const checks = hostRuns.flatMap((run) => (run.kernel ? [run.kernel] : []));
+    if (checks.length === 0) {
+      return [];
+    }
+    const syscall = median(checks.map((k) => k.syscallUs));
+    const page = median(checks.map((k) => k.pageTouchUs));
+    return [
+      `${host}: a system call ${syscall} µs, a fresh page ${page} µs (${plural(checks.length, "run")})`,
+    ];
+  });
+  if (kernelByHost.length > 0) {
+    lines.push(
+      "",
+      `The kernel check at the start of the runs that made one (\`lib/kernel-check.ts\`, medians; lower is faster): ${kernelByHost.join("; ")}.`,
+    );
   }
   return lines.join("\n");
 }

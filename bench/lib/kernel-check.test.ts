@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { hypervisorIn, kernelCheck, pageTableIsolation } from "./kernel-check.ts";
+import { kernelCheckLine } from "./report.ts";
+
+describe("the kernel check", () => {
+  it("times a system call and a fresh page's first touch on this machine", () => {
+    const check = kernelCheck();
+    for (const figure of [check.syscallUs, check.pageTouchUs]) {
+      expect(Number.isFinite(figure)).toBe(true);
+      expect(figure).toBeGreaterThan(0);
+    }
+  });
+
+  it("reads the hypervisor from the kernel's boot log, and nothing from a log that names none", () => {
+    const log = [
+      "[    0.000000] Command line: console=ttyS0 pti=on",
+      "[    0.000000] Hypervisor detected: PVM",
+      "[    0.000020] pvm-pv: running under PVM (pv-lite)",
+    ].join("\n");
+    expect(hypervisorIn(log)).toBe("PVM");
+    expect(hypervisorIn("[    0.000000] Hypervisor detected: KVM\n")).toBe("KVM");
+    expect(hypervisorIn("[    0.000000] Linux version 6.18.44\n")).toBeUndefined();
+  });
+
+  it("tells page-table isolation from the kernel's Meltdown entry", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vulnerabilities-"));
+    try {
+      expect(pageTableIsolation(dir)).toBeUndefined();
+      fs.writeFileSync(path.join(dir, "meltdown"), "Mitigation: PTI\n");
+      expect(pageTableIsolation(dir)).toBe(true);
+      fs.writeFileSync(path.join(dir, "meltdown"), "Not affected\n");
+      expect(pageTableIsolation(dir)).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("writes the run's figures at start and end, and what is not known as such", () => {
+    const start = { syscallUs: 2.68, pageTouchUs: 12.53 };
+    expect(
+      kernelCheckLine(
+        { start, end: { syscallUs: 2.7, pageTouchUs: 12.2 } },
+        { hypervisor: "PVM", pageTableIsolation: true },
+      ),
+    ).toBe(
+      "Kernel check (`bench/lib/kernel-check.ts`; lower is faster): a system call 2.68 µs, a fresh page's first touch 12.53 µs at the start; a system call 2.7 µs, a fresh page's first touch 12.2 µs at the end. Hypervisor: PVM; page-table isolation on.",
+    );
+    expect(kernelCheckLine({ start }, { hypervisor: null, pageTableIsolation: null })).toBe(
+      "Kernel check (`bench/lib/kernel-check.ts`; lower is faster): a system call 2.68 µs, a fresh page's first touch 12.53 µs at the start. Hypervisor: not named; page-table isolation not known.",
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { median, round } from "./stats.ts";
+
+/**
+ * What the machine's kernel charges for the two things a browser does most and a Node loop hardly at
+ * all: a system call, and the first touch of a fresh page of memory (a page fault). The CPU check
+ * (cpu-check.ts) times user-mode work only and does not tell the hosts apart where the browser
+ * budgets fail. On a host whose virtual machine traps every system call and fault into its hypervisor
+ * (a paravirtualized guest, PVM, with page-table isolation), each costs several times what it costs
+ * under hardware virtualization, and Chromium's processes, which start, map memory and message one
+ * another on every page load, slow down far more than Node does.
+ */
+export interface KernelCheck {
+  /** One `fstat` from Node, µs per call (the median of five batches). */
+  syscallUs: number;
+  /** The first write to each 4 KB page of freshly mapped memory, µs per page (median of three). */
+  pageTouchUs: number;
+}
+
+const SYSCALLS = 50_000;
+// Above glibc's largest mmap threshold (32 MB), so every buffer is a fresh mapping, never reused heap.
+const FRESH_BYTES = 64 * 1024 * 1024;
+const PAGE = 4096;
+
+export function kernelCheck(): KernelCheck {
+  return { syscallUs: syscallMicros(), pageTouchUs: pageTouchMicros() };
+}
+
+function syscallMicros(): number {
+  const fd = fs.openSync(os.devNull, "r");
+  try {
+    const times: number[] = [];
+    for (let batch = 0; batch < 5; batch++) {
+      const start = performance.now();
+      for (let call = 0; call < SYSCALLS; call++) {
+        fs.fstatSync(fd);
+      }
+      times.push(((performance.now() - start) * 1000) / SYSCALLS);
+    }
+    return round(median(times), 2);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function pageTouchMicros(): number {
+  const times: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const fresh = Buffer.allocUnsafeSlow(FRESH_BYTES);
+    const start = performance.now();
+    for (let at = 0; at < fresh.length; at += PAGE) {
+      fresh[at] = 1;
+    }
+    times.push(((performance.now() - start) * 1000) / (FRESH_BYTES / PAGE));
+  }
+  return round(median(times), 2);
+}
+
+/**
+ * The hypervisor the kernel found at boot ("KVM", "PVM", ...), from its log; undefined where the log
+ * cannot be read or names none. The kernel's build (the host class in the standing) does not say it.
+ */
+export function hypervisor(): string | undefined {
+  try {
+    const log = execFileSync("dmesg", {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 5000,
+    });
+    return hypervisorIn(log);
+  } catch {
+    return undefined;
+  }
+}
+
+export function hypervisorIn(kernelLog: string): string | undefined {
+  return /Hypervisor detected: (\S+)/.exec(kernelLog)?.[1];
+}
+
+/** Whether the kernel isolates its page tables from user space (each system call then switches them). */
+export function pageTableIsolation(sysDir = "/sys/devices/system/cpu/vulnerabilities"): boolean | undefined {
+  try {
+    return fs.readFileSync(path.join(sysDir, "meltdown"), "utf8").includes("PTI");
+  } catch {
+    return undefined;
+  }
+}
