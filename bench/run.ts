@@ -51,6 +51,7 @@ import { importCsv, postImport } from "./lib/imports.ts";
 import { hypervisor, kernelCheck, pageTableIsolation } from "./lib/kernel-check.ts";
 import { pgbenchMovementReplay, type ReplayResult } from "./lib/movement-replay.ts";
 import { pgbenchTpcb } from "./lib/pgbench.ts";
+import { rendererCpuMedians } from "./lib/renderer-cpu.ts";
 import { lostRunsNote, writeReadme } from "./lib/report.ts";
 import { writeStanding } from "./lib/standing.ts";
 import { median, round, summary } from "./lib/stats.ts";
@@ -609,6 +610,8 @@ async function main() {
               // The same first-frame cells as ready HTML in a fresh page, after each visit (web.ts,
               // gridPaintAnchor): the median of the visits' anchors, beside the median of their figures.
               ...anchorOf(visits),
+              // The renderer processes' CPU over each visit, user mode and kernel (renderer-cpu.ts).
+              renderer: rendererCpuMedians(visits.map((visit) => visit.renderer)),
             }
           : { status: "grid screen not reached" };
       } else {

@@ -216,6 +216,16 @@ export function budgetRows(r: Record<string, any>): Row[] {
       verdict: r.gridRender.status === "measured" ? pass(r.gridRender.inViewMs < 150) : "not built yet",
     });
   }
+  const renderer = r.gridRender?.renderer;
+  if (renderer) {
+    rows.push({
+      budget: "The grid visit's renderer processes (no budget): their CPU in user mode and in the kernel",
+      measured: `user ${renderer.userMs} ms, kernel ${renderer.systemMs} ms (${renderer.kernelSharePercent}% of their CPU over the visits), ${renderer.minorFaults} minor page faults; medians of ${r.gridRender.visitsMs?.length ?? 1} visits, each renderer's start included`,
+      anchor: "",
+      ratio: "",
+      verdict: "n/a",
+    });
+  }
   for (const page of ["login", "dashboard"] as const) {
     const lh = r.lighthouse?.[page];
     if (lh) {

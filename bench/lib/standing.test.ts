@@ -109,6 +109,20 @@ describe("the budgets' standing", () => {
       },
     });
     expect(checked.kernel).toEqual({ syscallUs: 2.7, pageTouchUs: 12.5 });
+    expect(checked.rendererKernelShare).toBeUndefined();
+    const withRenderer = fullRun({
+      startedAt: "2026-11-29T02:00:00Z",
+      kernel: "6.18.44-fc-v782",
+      apiRps: 1100,
+      gridMs: 160,
+    });
+    const renderer = { userMs: 900, systemMs: 400, minorFaults: 20_000, kernelSharePercent: 31 };
+    expect(
+      runVerdicts("2026-11-29-3.json", {
+        ...withRenderer,
+        gridRender: { ...withRenderer.gridRender, renderer },
+      }).rendererKernelShare,
+    ).toBe(31);
     expect(run.verdicts.get("Report valuation, full year < 1 s")).toBe("pass");
     // 1,100 movements/s: 36.7% of TPC-B's 3,000 tps, 55% of the replay's 2,000.
     expect(run.verdicts.get("Movement POST at 8 clients: >= 50% of pgbench TPC-B tps")).toBe("FAIL");
@@ -169,11 +183,14 @@ describe("the budgets' standing", () => {
     const markdown = standingMarkdown([
       withCheck("2026-11-29-3.json", "2026-11-29T03:00:00Z", "fc-v782 AMD EPYC", 2.7, 12.5),
       withCheck("2026-11-29-4.json", "2026-11-29T04:00:00Z", "fc-v782 AMD EPYC", 2.9, 12.1),
-      withCheck("2026-11-29-5.json", "2026-11-29T05:00:00Z", "fc-v782 AMD EPYC", 2.6, 13.0),
+      {
+        ...withCheck("2026-11-29-5.json", "2026-11-29T05:00:00Z", "fc-v782 AMD EPYC", 2.6, 13.0),
+        rendererKernelShare: 31,
+      },
       verdicts("2026-11-28.json", "2026-11-28T00:00:00Z", "fc-v669 AMD EPYC", [[grid, "pass"]]),
     ]);
     expect(markdown).toContain(
-      "medians; lower is faster): fc-v782 AMD EPYC: a system call 2.7 µs, a fresh page 12.5 µs (3 runs).",
+      "medians; lower is faster): fc-v782 AMD EPYC: a system call 2.7 µs, a fresh page 12.5 µs, the grid visit's renderer 31% in the kernel (3 runs).",
     );
     expect(markdown).not.toContain("fc-v669 AMD EPYC: a system call");
     expect(

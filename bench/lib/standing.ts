@@ -15,6 +15,8 @@ export interface RunVerdicts {
   verdicts: Map<string, "pass" | "FAIL">;
   /** The kernel check at the run's start, where the run made one (since 2026-11-29). */
   kernel?: KernelCheck;
+  /** The kernel's share of the grid visits' renderer CPU (percent), where the run measured it. */
+  rendererKernelShare?: number;
 }
 
 /**
@@ -57,7 +59,15 @@ export function runVerdicts(file: string, r: Results): RunVerdicts {
     }
   }
   const kernel = r.kernelCheck?.start as KernelCheck | undefined;
-  return { file, startedAt: String(r.startedAt), host: hostOf(r), verdicts, ...(kernel ? { kernel } : {}) };
+  const share = r.gridRender?.renderer?.kernelSharePercent;
+  return {
+    file,
+    startedAt: String(r.startedAt),
+    host: hostOf(r),
+    verdicts,
+    ...(kernel ? { kernel } : {}),
+    ...(typeof share === "number" ? { rendererKernelShare: share } : {}),
+  };
 }
 
 const count = (runs: RunVerdicts[], budget: string) => {
@@ -109,8 +119,12 @@ export function standingMarkdown(given: RunVerdicts[]): string {
     }
     const syscall = median(checks.map((k) => k.syscallUs));
     const page = median(checks.map((k) => k.pageTouchUs));
+    const shares = hostRuns.flatMap((run) =>
+      run.rendererKernelShare === undefined ? [] : [run.rendererKernelShare],
+    );
+    const browser = shares.length === 0 ? "" : `, the grid visit's renderer ${median(shares)}% in the kernel`;
     return [
-      `${host}: a system call ${syscall} µs, a fresh page ${page} µs (${plural(checks.length, "run")})`,
+      `${host}: a system call ${syscall} µs, a fresh page ${page} µs${browser} (${plural(checks.length, "run")})`,
     ];
   });
   if (kernelByHost.length > 0) {

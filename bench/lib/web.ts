@@ -6,6 +6,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { rendererCpuBetween, rendererSnapshot } from "./renderer-cpu.ts";
 import { median, round } from "./stats.ts";
 
 const run = promisify(execFile);
@@ -458,6 +459,7 @@ export async function gridRenderTime(base: string, cookie: string, pagePaths: st
           timeout: 20_000,
         })
         .catch(() => null);
+      const renderersBefore = rendererSnapshot();
       await page.goto(`${base}${pagePath}`, { waitUntil: "load", timeout: 30_000 });
       const response = await gridResponse;
       if (!response) {
@@ -497,8 +499,10 @@ export async function gridRenderTime(base: string, cookie: string, pagePaths: st
           : null;
       }, GRID_CELLS);
       if (measured) {
+        // Before the anchor's page, whose renderer is not the visit's.
+        const renderer = rendererCpuBetween(renderersBefore, rendererSnapshot());
         const anchor = await gridPaintAnchor(browser, page, base);
-        return { page: pagePath, ...measured, ...anchor };
+        return { page: pagePath, ...measured, renderer, ...anchor };
       }
     }
     return null;
