@@ -4,9 +4,8 @@ import { median } from "./stats.ts";
 /**
  * The CPU Chromium's renderer processes spend over a page load, split into user mode and the kernel,
  * with their minor page faults, from /proc. A visit's renderer is a fresh process, so its startup
- * counts too. On a host whose kernel charges much for a system call or a page fault
- * (kernel-check.ts), the kernel's share of this time is what slows the browser budgets there, where
- * no change to the app reaches it.
+ * counts too. Beside the kernel check (kernel-check.ts), the kernel's share of this time says how much
+ * of the browser's work on a host goes to what its kernel charges, which no change to the app reaches.
  */
 export interface RendererCpu {
   userMs: number;
