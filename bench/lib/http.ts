@@ -2,6 +2,7 @@ import fs from "node:fs";
 import autocannon from "autocannon";
 import { buildApi } from "../../apps/api/scripts/build.ts";
 import { type ServerProcess, spawnServer } from "../../apps/api/test/process/server-process.ts";
+import { processCpu } from "./proc-stat.ts";
 import { percentile, round, sleep } from "./stats.ts";
 
 export interface RunningApi {
@@ -89,16 +90,11 @@ export function sampleRss(pid: number, everyMs = 200) {
       // the process has gone
     }
   };
-  // utime + stime in clock ticks (fields 14 and 15 of /proc/<pid>/stat; 100 ticks a second on Linux).
-  const cpuTicks = () => {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return Number.NaN;
-    }
+  const cpuMsNow = () => {
+    const cpu = processCpu(pid);
+    return cpu ? cpu.userMs + cpu.systemMs : Number.NaN;
   };
-  const cpuStart = cpuTicks();
+  const cpuStart = cpuMsNow();
   const wallStart = performance.now();
   read();
   const timer = setInterval(read, everyMs);
@@ -106,7 +102,7 @@ export function sampleRss(pid: number, everyMs = 200) {
     stop: () => {
       clearInterval(timer);
       read();
-      const cpuMs = (cpuTicks() - cpuStart) * 10;
+      const cpuMs = cpuMsNow() - cpuStart;
       return {
         samples: samples.length,
         maxMb: round(Math.max(...samples)),

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { rendererCpuBetween, rendererCpuMedians, rendererSnapshot, statFigures } from "./renderer-cpu.ts";
+import { statFigures } from "./proc-stat.ts";
+import { rendererCpuBetween, rendererCpuMedians, rendererSnapshot } from "./renderer-cpu.ts";
 
 // A /proc/<pid>/stat line whose name holds a space and a parenthesis, as Chromium's threads' may.
 const stat = (minflt: number, utime: number, stime: number) =>

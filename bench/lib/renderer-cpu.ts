@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { type ProcessCpu, processCpu } from "./proc-stat.ts";
 import { median } from "./stats.ts";
 
 /**
@@ -7,14 +8,7 @@ import { median } from "./stats.ts";
  * counts too. Beside the kernel check (kernel-check.ts), the kernel's share of this time says how much
  * of the browser's work on a host goes to what its kernel charges, which no change to the app reaches.
  */
-export interface RendererCpu {
-  userMs: number;
-  systemMs: number;
-  minorFaults: number;
-}
-
-/** Clock ticks a second in /proc's CPU times (USER_HZ, 100 on Linux). */
-const TICKS_PER_SECOND = 100;
+export type RendererCpu = ProcessCpu;
 
 /** Every Chromium renderer process now, by pid: its CPU times and minor faults so far. */
 export function rendererSnapshot(procDir = "/proc"): Map<number, RendererCpu> {
@@ -23,25 +17,18 @@ export function rendererSnapshot(procDir = "/proc"): Map<number, RendererCpu> {
     if (!/^\d+$/.test(entry)) {
       continue;
     }
+    let commandLine: string;
     try {
-      const commandLine = fs.readFileSync(`${procDir}/${entry}/cmdline`, "utf8");
-      if (!commandLine.includes("--type=renderer")) {
-        continue;
-      }
-      const stat = fs.readFileSync(`${procDir}/${entry}/stat`, "utf8");
-      snapshot.set(Number(entry), statFigures(stat));
+      commandLine = fs.readFileSync(`${procDir}/${entry}/cmdline`, "utf8");
     } catch {
-      // The process ended between the listing and the read: it is not this visit's.
+      continue; // The process ended between the listing and the read: it is not this visit's.
+    }
+    const figures = commandLine.includes("--type=renderer") ? processCpu(Number(entry), procDir) : undefined;
+    if (figures) {
+      snapshot.set(Number(entry), figures);
     }
   }
   return snapshot;
-}
-
-/** minflt, utime and stime of one /proc/<pid>/stat line (fields 10, 14 and 15; the name may hold spaces). */
-export function statFigures(stat: string): RendererCpu {
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = (at: number) => (Number(fields[at]) * 1000) / TICKS_PER_SECOND;
-  return { minorFaults: Number(fields[7]), userMs: ticks(11), systemMs: ticks(12) };
 }
 
 /** What the renderers in `after` spent since `before`; a process started in between counts from zero. */

@@ -1,0 +1,27 @@
+import fs from "node:fs";
+
+/** A process's CPU time so far, in user mode and in the kernel, and its minor page faults. */
+export interface ProcessCpu {
+  userMs: number;
+  systemMs: number;
+  minorFaults: number;
+}
+
+/** Clock ticks a second in /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** minflt, utime and stime of one /proc/<pid>/stat line (fields 10, 14 and 15; the name may hold spaces). */
+export function statFigures(stat: string): ProcessCpu {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = (at: number) => (Number(fields[at]) * 1000) / TICKS_PER_SECOND;
+  return { minorFaults: Number(fields[7]), userMs: ticks(11), systemMs: ticks(12) };
+}
+
+/** The figures of process `pid` now; undefined once it has gone. */
+export function processCpu(pid: number, procDir = "/proc"): ProcessCpu | undefined {
+  try {
+    return statFigures(fs.readFileSync(`${procDir}/${pid}/stat`, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
