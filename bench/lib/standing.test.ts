@@ -114,12 +114,12 @@ describe("the budgets' standing", () => {
     expect([...run.verdicts.keys()].some((budget) => budget.includes("no budget"))).toBe(false);
   });
 
-  it("keeps a run's kernel check and its grid visits' kernel share where it made them", () => {
+  it("keeps a run's kernel check and its grid visits' renderer CPU where it made them", () => {
     const run = (startedAt: string) =>
       fullRun({ startedAt, kernel: "6.18.44-fc-v782", apiRps: 1100, gridMs: 160 });
     const older = runVerdicts("2026-11-28.json", run("2026-11-28T00:00:00Z"));
     expect(older.kernel).toBeUndefined();
-    expect(older.rendererKernelShare).toBeUndefined();
+    expect(older.renderer).toBeUndefined();
     const checked = run("2026-11-29T01:00:00Z");
     const newer = runVerdicts("2026-11-29-2.json", {
       ...checked,
@@ -133,7 +133,12 @@ describe("the budgets' standing", () => {
       },
     });
     expect(newer.kernel).toEqual({ syscallUs: 2.7, pageTouchUs: 12.5 });
-    expect(newer.rendererKernelShare).toBe(31);
+    expect(newer.renderer).toEqual({
+      userMs: 900,
+      systemMs: 400,
+      minorFaults: 20_000,
+      kernelSharePercent: 31,
+    });
   });
 
   it("counts each budget's passes in all, per host, and over the last runs in the order they started", () => {
@@ -184,12 +189,12 @@ describe("the budgets' standing", () => {
       withCheck("2026-11-29-4.json", "2026-11-29T04:00:00Z", "fc-v782 AMD EPYC", 2.9, 12.1),
       {
         ...withCheck("2026-11-29-5.json", "2026-11-29T05:00:00Z", "fc-v782 AMD EPYC", 2.6, 13.0),
-        rendererKernelShare: 31,
+        renderer: { userMs: 1_630, systemMs: 1_020, minorFaults: 37_362, kernelSharePercent: 38 },
       },
       verdicts("2026-11-28.json", "2026-11-28T00:00:00Z", "fc-v669 AMD EPYC", [[grid, "pass"]]),
     ]);
     expect(markdown).toContain(
-      "medians; lower is faster): fc-v782 AMD EPYC: a system call 2.7 µs, a fresh page 12.5 µs, the grid visit's renderer 31% in the kernel (3 runs).",
+      "medians; lower is faster): fc-v782 AMD EPYC: a system call 2.7 µs, a fresh page 12.5 µs, the grid visit's renderer 1,630 ms in user mode and 1,020 ms in the kernel (38%) with 37,362 minor faults (3 runs).",
     );
     expect(markdown).not.toContain("fc-v669 AMD EPYC: a system call");
     expect(

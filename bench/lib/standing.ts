@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { KernelCheck } from "./kernel-check.ts";
+import type { RendererCpu } from "./renderer-cpu.ts";
 import { budgetRows, TPC_B_SHARE_BUDGET } from "./report.ts";
 import { median } from "./stats.ts";
 
@@ -15,8 +16,11 @@ export interface RunVerdicts {
   verdicts: Map<string, "pass" | "FAIL">;
   /** The kernel check at the run's start, where the run made one (since 2026-11-29). */
   kernel?: KernelCheck;
-  /** The kernel's share of the grid visits' renderer CPU (percent), where the run measured it. */
-  rendererKernelShare?: number;
+  /**
+   * The grid visits' renderer CPU (medians) and the kernel's share of it (percent), where the run
+   * measured it: beside the kernel check, the same page's faults and what the host charged for them.
+   */
+  renderer?: RendererCpu & { kernelSharePercent: number };
 }
 
 /**
@@ -59,14 +63,14 @@ export function runVerdicts(file: string, r: Results): RunVerdicts {
     }
   }
   const kernel = r.kernelCheck?.start as KernelCheck | undefined;
-  const share = r.gridRender?.renderer?.kernelSharePercent;
+  const renderer = r.gridRender?.renderer;
   return {
     file,
     startedAt: String(r.startedAt),
     host: hostOf(r),
     verdicts,
     ...(kernel ? { kernel } : {}),
-    ...(typeof share === "number" ? { rendererKernelShare: share } : {}),
+    ...(typeof renderer?.kernelSharePercent === "number" ? { renderer } : {}),
   };
 }
 
@@ -119,10 +123,13 @@ export function standingMarkdown(given: RunVerdicts[]): string {
     }
     const syscall = median(checks.map((k) => k.syscallUs));
     const page = median(checks.map((k) => k.pageTouchUs));
-    const shares = hostRuns.flatMap((run) =>
-      run.rendererKernelShare === undefined ? [] : [run.rendererKernelShare],
-    );
-    const browser = shares.length === 0 ? "" : `, the grid visit's renderer ${median(shares)}% in the kernel`;
+    const renderers = hostRuns.flatMap((run) => (run.renderer ? [run.renderer] : []));
+    const of = (figure: keyof RendererCpu | "kernelSharePercent") =>
+      median(renderers.map((renderer) => renderer[figure])).toLocaleString("en-US");
+    const browser =
+      renderers.length === 0
+        ? ""
+        : `, the grid visit's renderer ${of("userMs")} ms in user mode and ${of("systemMs")} ms in the kernel (${of("kernelSharePercent")}%) with ${of("minorFaults")} minor faults`;
     return [
       `${host}: a system call ${syscall} µs, a fresh page ${page} µs${browser} (${plural(checks.length, "run")})`,
     ];
