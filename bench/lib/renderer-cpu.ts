@@ -10,6 +10,9 @@ import { median } from "./stats.ts";
  */
 export type RendererCpu = ProcessCpu;
 
+/** A run's summary of its visits' renderer CPU, as its results keep it (gridRender.renderer). */
+export type RendererCpuMedians = RendererCpu & { kernelSharePercent: number };
+
 /** Every Chromium renderer process now, by pid: its CPU times and minor faults so far. */
 export function rendererSnapshot(procDir = "/proc"): Map<number, RendererCpu> {
   const snapshot = new Map<number, RendererCpu>();
@@ -47,7 +50,7 @@ export function rendererCpuBetween(
 }
 
 /** The median of each figure over the visits, and the kernel's share of their CPU (percent). */
-export function rendererCpuMedians(visits: RendererCpu[]) {
+export function rendererCpuMedians(visits: RendererCpu[]): RendererCpuMedians {
   const userMs = median(visits.map((v) => v.userMs));
   const systemMs = median(visits.map((v) => v.systemMs));
   const total = visits.reduce((sum, v) => sum + v.userMs + v.systemMs, 0);

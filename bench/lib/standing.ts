@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { KernelCheck } from "./kernel-check.ts";
-import type { RendererCpu } from "./renderer-cpu.ts";
+import type { RendererCpuMedians } from "./renderer-cpu.ts";
 import { budgetRows, TPC_B_SHARE_BUDGET } from "./report.ts";
 import { median } from "./stats.ts";
 
@@ -20,7 +20,7 @@ export interface RunVerdicts {
    * The grid visits' renderer CPU (medians) and the kernel's share of it (percent), where the run
    * measured it: beside the kernel check, the same page's faults and what the host charged for them.
    */
-  renderer?: RendererCpu & { kernelSharePercent: number };
+  renderer?: RendererCpuMedians;
 }
 
 /**
@@ -124,7 +124,7 @@ export function standingMarkdown(given: RunVerdicts[]): string {
     const syscall = median(checks.map((k) => k.syscallUs));
     const page = median(checks.map((k) => k.pageTouchUs));
     const renderers = hostRuns.flatMap((run) => (run.renderer ? [run.renderer] : []));
-    const of = (figure: keyof RendererCpu | "kernelSharePercent") =>
+    const of = (figure: keyof RendererCpuMedians) =>
       median(renderers.map((renderer) => renderer[figure])).toLocaleString("en-US");
     const browser =
       renderers.length === 0
