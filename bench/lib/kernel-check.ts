@@ -10,7 +10,8 @@ import { median, round } from "./stats.ts";
  * (cpu-check.ts) times user-mode work only and does not tell the hosts apart where the browser
  * budgets fail. On a host whose virtual machine traps every system call and fault into its hypervisor
  * (a paravirtualized guest, PVM, with page-table isolation), each costs far more than under hardware
- * virtualization (2.6 µs a call and 12 µs a page on the first such host measured), and Chromium's
+ * virtualization (2.6 µs a call and 12 µs a page on the first such host measured, against 1 µs and
+ * 2-3 µs on a KVM host running the same page with as many faults), and Chromium's
  * processes, which start, map memory and message one another on every page load, pay that price
  * many times over, where Node's loops hardly do.
  */
