@@ -1,13 +1,14 @@
 import type { CSSProperties, FocusEvent, KeyboardEvent, MouseEvent } from "react";
-import { startTransition, useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { numberLocale } from "../../../lib/format-number.ts";
 import { createCellTexts, longestFigure } from "../lib/cell-label.ts";
+import type { CellsDrawn } from "../lib/cells-in-view.ts";
+import { cellsInView } from "../lib/cells-in-view.ts";
 import type { GridModel, GridTarget } from "../lib/grid-model.ts";
 import { positionKey } from "../lib/grid-model.ts";
 import { nextCell } from "../lib/grid-navigation.ts";
-import { rowsInView } from "../lib/rows-in-view.ts";
 import type { GridCellData } from "./grid-row.tsx";
 import { GridRow } from "./grid-row.tsx";
 import classes from "./warehouse-grid.module.css";
@@ -31,10 +32,21 @@ interface Cell {
 /** A grid cell's code: the shelf's letters, then the section's digits ("AA01"). */
 const CELL_CODE = /^([A-Z]+)(\d+)$/;
 
-/** The shelves a grid renders before its first paint (rowsInView, from the window's size). */
-function firstRows(): number {
-  const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  return rowsInView(window.innerHeight, rem);
+/** The cells that can be seen, read from a grid that holds its header row and no shelf yet. */
+function measureCellsInView(grid: HTMLElement): CellsDrawn {
+  const headerRow = grid.firstElementChild;
+  const box = (element: Element | null | undefined) =>
+    element?.getBoundingClientRect() ?? { top: 0, bottom: 0, left: 0, right: 0 };
+  return cellsInView({
+    scroller: box(grid.parentElement),
+    headerRow: box(headerRow),
+    // The header row's first child is the corner above the shelves' names, then a header per section.
+    columnHeaders: Array.from(headerRow?.children ?? [])
+      .slice(1)
+      .map(box),
+    window: { width: window.innerWidth, height: window.innerHeight },
+    remPx: Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16,
+  });
 }
 
 /**
@@ -56,10 +68,11 @@ function afterNextPaint(callback: () => void): () => void {
  * The shelf x section cells in one CSS grid. One click and one keyboard handler for the whole grid
  * (no per-cell closures); a single tab stop, with the arrow keys, Home and End moving between cells.
  *
- * A large layout is drawn in two steps (docs/decisions/015-grid-first-paint.md): the shelves that can
- * be in view first, so the browser paints them at once, then, after that paint, the rest in a
- * transition React renders in slices between the browser's other work. The grid says it is busy until
- * every shelf is there; a key that moves the focus to a shelf not there yet draws the rest at once.
+ * A large layout is drawn in two steps (docs/decisions/015-grid-first-paint.md): the cells that can be
+ * in view first (the grid measured with its header row only, before the browser paints), so the
+ * browser paints them at once, then, after that paint, the rest in a transition React renders in
+ * slices between the browser's other work. The grid says it is busy until every cell is there; a key
+ * that moves the focus to a cell not there yet draws the rest at once.
  */
 export function CellGrid({
   model,
@@ -72,16 +85,27 @@ export function CellGrid({
   const { t, i18n } = useTranslation();
   const { shelves, sections, occupied } = model;
   const [focused, setFocused] = useState<Cell | null>(null);
-  const [initialRows] = useState(firstRows);
-  const [shownRows, setShownRows] = useState(initialRows);
-  const complete = shownRows >= shelves.length;
+  const gridRef = useRef<HTMLDivElement>(null);
+  // The cells drawn before the first paint: none until the empty grid has been measured, just before
+  // the browser would paint it.
+  const [firstDrawn, setFirstDrawn] = useState<CellsDrawn | null>(null);
+  const [shown, setShown] = useState<CellsDrawn>({ rows: 0, columns: 0 });
+  const complete = shown.rows >= shelves.length && shown.columns >= sections.length;
+  useLayoutEffect(() => {
+    if (firstDrawn === null && gridRef.current) {
+      const inView = measureCellsInView(gridRef.current);
+      setFirstDrawn(inView);
+      setShown(inView);
+    }
+  }, [firstDrawn]);
   useEffect(() => {
-    if (complete) {
+    if (complete || firstDrawn === null) {
       return;
     }
-    return afterNextPaint(() => startTransition(() => setShownRows(shelves.length)));
-  }, [complete, shelves.length]);
-  const gridRef = useRef<HTMLDivElement>(null);
+    return afterNextPaint(() =>
+      startTransition(() => setShown({ rows: shelves.length, columns: sections.length })),
+    );
+  }, [complete, firstDrawn, shelves.length, sections.length]);
   /** Where a cell element sits in the layout, read back from its code. */
   const cellOf = (element: EventTarget | null): (Cell & { button: HTMLElement }) | null => {
     const button = element instanceof HTMLElement ? element.closest<HTMLElement>("[data-position]") : null;
@@ -121,8 +145,8 @@ export function CellGrid({
       );
     if (next) {
       event.preventDefault();
-      if (next.row >= shownRows) {
-        flushSync(() => setShownRows(shelves.length));
+      if (next.row >= shown.rows || next.column >= shown.columns) {
+        flushSync(() => setShown({ rows: shelves.length, columns: sections.length }));
       }
       gridRef.current
         ?.querySelector<HTMLElement>(
@@ -146,8 +170,8 @@ export function CellGrid({
   // tab stop changes).
   const rows = useMemo(() => {
     const texts = createCellTexts(t);
-    return shelves.slice(0, shownRows).map((shelf) =>
-      sections.map((section): GridCellData => {
+    return shelves.slice(0, shown.rows).map((shelf) =>
+      sections.slice(0, shown.columns).map((section): GridCellData => {
         const key = positionKey(shelf, section);
         const code = `${shelf}${section}`;
         const position = occupied.get(key) ?? null;
@@ -168,7 +192,7 @@ export function CellGrid({
         };
       }),
     );
-  }, [t, shelves, sections, occupied, isMatch, selectedKey, isSelectable, shownRows]);
+  }, [t, shelves, sections, occupied, isMatch, selectedKey, isSelectable, shown]);
 
   return (
     <div className={classes.scroller}>
@@ -200,7 +224,7 @@ export function CellGrid({
             shelf={shelves[row] ?? ""}
             cells={cells}
             tabColumn={row === tabStop.row ? tabStop.column : -1}
-            deferred={row >= initialRows}
+            deferred={row >= (firstDrawn?.rows ?? 0)}
           />
         ))}
       </div>
