@@ -368,8 +368,9 @@ export function anchorOf(visits: Array<{ anchorMs?: number }>): {
 /**
  * The grid render's anchor: how long this browser, at this moment, takes to style, lay out and paint
  * the cells the grid draws in its first frame when they arrive as ready HTML, with no script at all.
- * The screen's shelves drawn first (the rows not marked data-deferred) are copied from `appPage`, with
- * the page's styles and root attributes, into a fresh page of a new context (a renderer of its own, so
+ * The screen's shelves drawn first (the rows not marked data-deferred), each with the sections that
+ * cross what the window shows of the scroller, as the grid draws them (decision 015), are copied from
+ * `appPage` with the page's styles and root attributes, into a fresh page of a new context (a renderer of its own, so
  * no cache of the app's is warm). That page shows one cell first, so its fonts are loaded as they are
  * on the app's page when the grid's answer arrives; then the copy is inserted and timed to the paint
  * of that frame, as gridObserverScript times the app's. The grid's budget is absolute (150 ms); this
@@ -383,9 +384,25 @@ async function gridPaintAnchor(browser: Browser, appPage: Page, base: string) {
     if (!scroller || !sample) {
       return null;
     }
+    // The first frame's sections: those crossing what the window shows of the scroller (cellsInView).
+    const box = scroller.getBoundingClientRect();
+    const [start, end] = [Math.max(box.left, 0), Math.min(box.right, window.innerWidth)];
+    const outOfView = new Set(
+      Array.from(grid.querySelectorAll<HTMLElement>("[data-position]"))
+        .filter((cell) => {
+          const { left, right } = cell.getBoundingClientRect();
+          return right <= start || left >= end;
+        })
+        .map((cell) => cell.dataset.position),
+    );
     const copy = scroller.cloneNode(true) as HTMLElement;
     for (const row of Array.from(copy.querySelectorAll("[data-deferred]"))) {
       row.remove();
+    }
+    for (const cell of Array.from(copy.querySelectorAll<HTMLElement>("[data-position]"))) {
+      if (outOfView.has(cell.dataset.position)) {
+        cell.remove();
+      }
     }
     return {
       html: copy.outerHTML,
