@@ -17,14 +17,30 @@ function headers(count: number, start: number, width: number, rtl = false): Box[
   });
 }
 
-/** The benchmark's page: a 1,600 x 1,000 window, the grid's scroller 338 px down, 20 sections of 94 px. */
-const desktop: EmptyGridLayout = {
-  scroller: box(274, 338, 1306, 36),
-  headerRow: box(275, 339, 1900, 34),
-  columnHeaders: headers(20, 341, 94),
-  window: { width: 1600, height: 1000 },
-  remPx: 16,
-};
+/**
+ * A page whose grid scroller stands at (left, top), `width` px wide, its header row just inside it,
+ * with 20 sections of `section` px from `firstSection`.
+ */
+function page(
+  window: { width: number; height: number },
+  scroller: { left: number; top: number; width: number },
+  sections: { first: number; width: number },
+): EmptyGridLayout {
+  return {
+    scroller: box(scroller.left, scroller.top, scroller.width, 36),
+    headerRow: box(scroller.left + 1, scroller.top + 1, 1900, 34),
+    columnHeaders: headers(20, sections.first, sections.width),
+    window,
+    remPx: 16,
+  };
+}
+
+/** The benchmark's page: a 1,600 x 1,000 window, the grid's scroller 338 px down, sections of 94 px. */
+const desktop = page(
+  { width: 1600, height: 1000 },
+  { left: 274, top: 338, width: 1306 },
+  { first: 341, width: 94 },
+);
 
 describe("the cells a grid draws before its first paint", () => {
   it("covers what the window shows of the scroller: the sections that cross it, the shelves down to its bottom", () => {
@@ -49,15 +65,13 @@ describe("the cells a grid draws before its first paint", () => {
     expect(rtl.columnHeaders[13]?.right).toBeLessThan(274);
   });
 
-  it("shows a phone the three sections and the shelves it has room for", () => {
+  it("shows a phone the four sections and the shelves it has room for", () => {
     // A 375 x 740 window, the scroller 520 px down and 343 px wide; sections of 76 px from 77.
-    const phone: EmptyGridLayout = {
-      scroller: box(16, 520, 343, 36),
-      headerRow: box(17, 521, 1700, 34),
-      columnHeaders: headers(20, 77, 76),
-      window: { width: 375, height: 740 },
-      remPx: 16,
-    };
+    const phone = page(
+      { width: 375, height: 740 },
+      { left: 16, top: 520, width: 343 },
+      { first: 77, width: 76 },
+    );
     // 77, 157, 237: the fourth starts at 317 < 359 too. Shelves: (740 - 555) / 60 = 3.08, so 4, and one.
     expect(cellsInView(phone)).toEqual({ rows: 5, columns: 4 });
   });
