@@ -87,25 +87,23 @@ export function CellGrid({
   const [focused, setFocused] = useState<Cell | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   // The cells drawn before the first paint: none until the empty grid has been measured, just before
-  // the browser would paint it.
+  // the browser would paint it; then those in view; then, once drawnAll, every cell.
   const [firstDrawn, setFirstDrawn] = useState<CellsDrawn | null>(null);
-  const [shown, setShown] = useState<CellsDrawn>({ rows: 0, columns: 0 });
-  const complete = shown.rows >= shelves.length && shown.columns >= sections.length;
+  const [drawnAll, setDrawnAll] = useState(false);
+  const shownRows = drawnAll ? shelves.length : (firstDrawn?.rows ?? 0);
+  const shownColumns = drawnAll ? sections.length : (firstDrawn?.columns ?? 0);
+  const complete = shownRows >= shelves.length && shownColumns >= sections.length;
   useLayoutEffect(() => {
     if (firstDrawn === null && gridRef.current) {
-      const inView = measureCellsInView(gridRef.current);
-      setFirstDrawn(inView);
-      setShown(inView);
+      setFirstDrawn(measureCellsInView(gridRef.current));
     }
   }, [firstDrawn]);
   useEffect(() => {
     if (complete || firstDrawn === null) {
       return;
     }
-    return afterNextPaint(() =>
-      startTransition(() => setShown({ rows: shelves.length, columns: sections.length })),
-    );
-  }, [complete, firstDrawn, shelves.length, sections.length]);
+    return afterNextPaint(() => startTransition(() => setDrawnAll(true)));
+  }, [complete, firstDrawn]);
   /** Where a cell element sits in the layout, read back from its code. */
   const cellOf = (element: EventTarget | null): (Cell & { button: HTMLElement }) | null => {
     const button = element instanceof HTMLElement ? element.closest<HTMLElement>("[data-position]") : null;
@@ -145,8 +143,8 @@ export function CellGrid({
       );
     if (next) {
       event.preventDefault();
-      if (next.row >= shown.rows || next.column >= shown.columns) {
-        flushSync(() => setShown({ rows: shelves.length, columns: sections.length }));
+      if (next.row >= shownRows || next.column >= shownColumns) {
+        flushSync(() => setDrawnAll(true));
       }
       gridRef.current
         ?.querySelector<HTMLElement>(
@@ -170,8 +168,8 @@ export function CellGrid({
   // tab stop changes).
   const rows = useMemo(() => {
     const texts = createCellTexts(t);
-    return shelves.slice(0, shown.rows).map((shelf) =>
-      sections.slice(0, shown.columns).map((section): GridCellData => {
+    return shelves.slice(0, shownRows).map((shelf) =>
+      sections.slice(0, shownColumns).map((section): GridCellData => {
         const key = positionKey(shelf, section);
         const code = `${shelf}${section}`;
         const position = occupied.get(key) ?? null;
@@ -192,7 +190,7 @@ export function CellGrid({
         };
       }),
     );
-  }, [t, shelves, sections, occupied, isMatch, selectedKey, isSelectable, shown]);
+  }, [t, shelves, sections, occupied, isMatch, selectedKey, isSelectable, shownRows, shownColumns]);
 
   return (
     <div className={classes.scroller}>
