@@ -79,14 +79,6 @@ const PG15_TARGET = {
   port: Number(PG15.port || 5432),
   user: decodeURIComponent(PG15.username || "postgres"),
 };
-/**
- * One grid visit's figure moves by up to 2x on a shared 2-core machine, one Lighthouse run's dashboard
- * score by 20 points: the budgets take the median of several, enough that one slow visit or run does
- * not decide them.
- */
-const GRID_RENDER_VISITS = 7;
-const LIGHTHOUSE_RUNS = 5;
-
 const config = quick
   ? {
       mode: "quick",
@@ -98,6 +90,11 @@ const config = quick
       gridRuns: 5,
       searchRounds: 3,
       csvRows: 100_000,
+      // Fewer repeats than a full run: a quick run is for trying a change, and these three are most of
+      // its time (its verdicts are the full run's at a smaller scale, not the standing's).
+      gridVisits: 5,
+      lighthouseRuns: 3,
+      replayRounds: 2,
     }
   : {
       mode: "full",
@@ -109,10 +106,17 @@ const config = quick
       gridRuns: 20,
       searchRounds: 6,
       csvRows: 100_000,
+      /**
+       * One grid visit's figure moves by up to 2x on a shared 2-core machine, one Lighthouse run's
+       * dashboard score by 20 points: the budgets take the median of several, enough that one slow
+       * visit or run does not decide them.
+       */
+      gridVisits: 7,
+      lighthouseRuns: 5,
+      /** Rounds alternating the movement POST and its replay (movementAgainstReplay). */
+      replayRounds: 3,
     };
 const CONNECTIONS = 8;
-/** Rounds alternating the movement POST and its replay (movementAgainstReplay). */
-const REPLAY_ROUNDS = 3;
 /** The staff members' user ids: the dataset creates the administrator first, then the staff. */
 const STAFF_IDS = Array.from({ length: STAFF_COUNT }, (_, i) => i + 2);
 
@@ -238,7 +242,7 @@ async function movementAgainstReplay(
   await movementLoad({ ...load, pairs: await movePairs(db.url, db.dataset), seconds: config.warmupSeconds });
   const replays: ReplayResult[] = [];
   const posts: MovementLoadResult[] = [];
-  for (let n = 0; n < REPLAY_ROUNDS; n++) {
+  for (let n = 0; n < config.replayRounds; n++) {
     log(`replay round ${n + 1}: pgbench, a movement's own SQL, -c ${CONNECTIONS} -T ${seconds}`);
     replays.push(await pgbenchMovementReplay({ ...target, pairs: await movePairs(db.url, db.dataset) }));
     log(`replay round ${n + 1}: the API, ${CONNECTIONS} clients posting movements for ${seconds} s`);
@@ -258,7 +262,7 @@ async function movementAgainstReplay(
     ratio: apiRps / replayRps,
     replay: {
       ...first,
-      seconds: seconds * REPLAY_ROUNDS,
+      seconds: seconds * config.replayRounds,
       movementsPerSecond: Math.round(replayRps),
       latencyAvgMs: round(mean(replays.map((r) => r.latencyAvgMs)), 3),
       failed: replays.reduce((sum, r) => sum + r.failed, 0),
@@ -569,7 +573,7 @@ async function main() {
       const login = await lighthouseMedian(
         `${api.base}/wmscontrolpaneladmin/login`,
         undefined,
-        LIGHTHOUSE_RUNS,
+        config.lighthouseRuns,
       );
       log(
         `lighthouse login: ${login.score} (runs ${login.scores.join(", ")}${lostRunsNote(login.lostRuns)})`,
@@ -577,7 +581,7 @@ async function main() {
       const dashboard = await lighthouseMedian(
         `${api.base}/wmscontrolpaneladmin/dashboard`,
         adminCookie,
-        LIGHTHOUSE_RUNS,
+        config.lighthouseRuns,
       );
       log(
         `lighthouse dashboard: ${dashboard.score} (runs ${dashboard.scores.join(", ")}${lostRunsNote(dashboard.lostRuns)}; ${dashboard.finalUrl})`,
@@ -586,7 +590,7 @@ async function main() {
       if (webHasGridScreen(WEB_OUT)) {
         const id = pg15.dataset.gridWarehouseId;
         const visits = [];
-        for (let visit = 0; visit < GRID_RENDER_VISITS; visit++) {
+        for (let visit = 0; visit < config.gridVisits; visit++) {
           const measured = await gridRenderTime(api.base, adminCookie, [
             `/wmscontrolpaneladmin/warehouses/${id}`,
             `/wmscontrolpaneladmin/warehouses/${id}/grid`,
