@@ -3,6 +3,10 @@
  * `npm run bench -- --quick` (smaller data set, shorter runs, the same measurements).
  * Options: --skip-embedded, --skip-web, --skip-imports. Traffic goes to 127.0.0.1 only.
  * Never part of `npm test`.
+ *
+ * This file keeps the run's order and its results document. Each part is a module of lib/
+ * (movement-bench, reports-bench, lookups-bench, imports-bench, web-bench), with the run's settings
+ * in run-config.ts.
  */
 import fs from "node:fs";
 import os from "node:os";
