@@ -371,9 +371,9 @@ export function anchorOf(visits: Array<{ anchorMs?: number }>): {
  * The screen's shelves drawn first (the rows not marked data-deferred), each with the sections that
  * cross what the window shows of the scroller, as the grid draws them (decision 015), are copied from
  * `appPage` with the page's styles and root attributes, into a fresh page of a new context (a
- * renderer of its own, so no cache of the app's is warm). That page shows one cell first, so its fonts are loaded as they are
- * on the app's page when the grid's answer arrives; then the copy is inserted and timed to the paint
- * of that frame, as gridObserverScript times the app's. The grid's budget is absolute (150 ms); this
+ * renderer of its own, so no cache of the app's is warm). That page shows one cell first, so its
+ * fonts are loaded as they are on the app's page when the grid's answer arrives; then the copy is
+ * inserted and timed to the paint of that frame, as gridObserverScript times the app's. The grid's budget is absolute (150 ms); this
  * says how much of it the browser itself needs on this machine.
  */
 async function gridPaintAnchor(browser: Browser, appPage: Page, base: string) {

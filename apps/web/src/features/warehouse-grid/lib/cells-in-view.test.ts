@@ -19,7 +19,7 @@ function headers(count: number, start: number, width: number, rtl = false): Box[
 
 /**
  * A page whose grid scroller stands at (left, top), `width` px wide, its header row just inside it,
- * with 20 sections of `section` px from `firstSection`.
+ * with 20 section headers of `sections.width` px, the first at `sections.first`.
  */
 function page(
   window: { width: number; height: number },
