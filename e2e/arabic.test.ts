@@ -16,7 +16,7 @@ import {
   type ScreenData,
   staffScreens,
 } from "./screens.ts";
-import { expectPath, signInThroughPortal, unexpectedErrors } from "./ui.ts";
+import { boxesOverlap, expectPath, signInThroughPortal, unexpectedErrors, visibleBox } from "./ui.ts";
 
 const browser = await useBrowser();
 
@@ -274,7 +274,7 @@ describe("[ARABIC] Arabic and right-to-left", () => {
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
 
-  it("shows notifications where the reading direction starts: top right in English, top left in Arabic", async () => {
+  it("shows notifications at the bottom corner where reading ends, clear of the header and the page's actions", async () => {
     const page = await freshPage();
     const { admin } = fixture;
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -299,13 +299,16 @@ describe("[ARABIC] Arabic and right-to-left", () => {
         .fill(`Tea ${itemNo}`);
       await dialog.getByRole("button", { name: arabic ? "إضافة صنف" : "Add Item" }).click();
       const notification = page.locator(".mantine-Notification-root").filter({ hasText: `Tea ${itemNo}` });
-      await notification.waitFor();
-      const box = await notification.boundingBox();
-      expect(box).toBeTruthy();
-      if (box) {
-        const centre = box.x + box.width / 2;
-        expect(arabic ? centre < 640 : centre > 640, `${language}: notification at x=${box.x}`).toBe(true);
-      }
+      const box = await visibleBox(notification);
+      const centre = box.x + box.width / 2;
+      expect(arabic ? centre < 640 : centre > 640, `${language}: notification at x=${box.x}`).toBe(true);
+      expect(box.y, `${language}: notification in the lower half`).toBeGreaterThan(400);
+      const header = await visibleBox(page.getByRole("banner"));
+      const addItem = await visibleBox(
+        page.getByRole("button", { name: arabic ? "إضافة صنف" : "Add Item" }).first(),
+      );
+      expect(boxesOverlap(box, header), `${language}: notification over the header`).toBe(false);
+      expect(boxesOverlap(box, addItem), `${language}: notification over Add Item`).toBe(false);
     }
     await saveLanguage("admin", admin, "en");
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);

@@ -3,7 +3,15 @@ import { E2E_ADMIN } from "./accounts.ts";
 import { createStaffMember } from "./api.ts";
 import { useBrowser } from "./browser.ts";
 import { holdRequests } from "./network.ts";
-import { changePassword, expectPath, menuLabels, signInThroughPortal, unexpectedErrors } from "./ui.ts";
+import {
+  boxesOverlap,
+  changePassword,
+  expectPath,
+  menuLabels,
+  signInThroughPortal,
+  unexpectedErrors,
+  visibleBox,
+} from "./ui.ts";
 
 const browser = await useBrowser();
 
@@ -46,7 +54,13 @@ describe("[SIGN-IN] the two portals", () => {
     await expectPath(page, "/staff/warehouse");
     expect(await menuLabels(page)).toEqual(["Dashboard", "Warehouse", "Items", "Movements", "Account"]);
 
-    await page.getByRole("button", { name: "Logout" }).click();
+    // The toast is clear of Logout: a pointer resting on a toast pauses it, so one over the button
+    // would keep it covered for as long as the pointer waits there.
+    const toast = page.getByRole("alert").filter({ hasText: "Your password has been changed." });
+    const logout = page.getByRole("button", { name: "Logout" });
+    expect(boxesOverlap(await visibleBox(toast), await visibleBox(logout))).toBe(false);
+
+    await logout.click();
     await expectPath(page, "/staff/login");
     await signInThroughPortal(page, "staff", staff.email, "my own passphrase");
     await expectPath(page, "/staff/warehouse");

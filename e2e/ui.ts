@@ -28,6 +28,23 @@ export async function menuLabels(page: Page): Promise<string[]> {
   return (await menu.getByRole("link").allInnerTexts()).map((text) => text.split("\n")[0]?.trim() ?? "");
 }
 
+/** Where an element is drawn, once it is visible. */
+export async function visibleBox(target: Locator) {
+  await target.waitFor();
+  const box = await target.boundingBox();
+  if (!box) {
+    throw new Error("the element is not drawn");
+  }
+  return box;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Whether two drawn boxes share any area (touching edges do not count). */
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /**
  * Errors the page reported, less the browser's own line for every non-2xx response (a refused sign-in
  * is expected to answer 401).
