@@ -25,6 +25,7 @@ import {
   recreateDatabase,
   serverVersion,
 } from "./lib/db.ts";
+import { hostCpuShares, hostCpuTicks, withHostCpu } from "./lib/host-cpu.ts";
 import { startApi } from "./lib/http.ts";
 import { importsBenchmark } from "./lib/imports-bench.ts";
 import { hypervisor, kernelCheck, pageTableIsolation } from "./lib/kernel-check.ts";
@@ -57,6 +58,16 @@ const PG15_TARGET = {
 const config = runConfig(quick);
 // biome-ignore lint/suspicious/noExplicitAny: the results document is free-form JSON
 const results: Record<string, any> = { mode: config.mode, startedAt: new Date().toISOString(), config };
+
+/**
+ * Runs one part of the run and keeps the machine's CPU shares over it (`results.hostCpu.phases`), so a
+ * part the hypervisor starved shows as such beside its figures.
+ */
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const { value, host } = await withHostCpu(work);
+  results.hostCpu.phases[name] = host ?? null;
+  return value;
+}
 
 function machine() {
   const cpu = fs.readFileSync("/proc/cpuinfo", "utf8");
@@ -121,6 +132,8 @@ function resultsFile(date: string, quickRun: boolean): string {
 
 async function main() {
   const started = performance.now();
+  const startTicks = hostCpuTicks();
+  results.hostCpu = { phases: {} };
   results.machine = machine();
   results.cpuCheck = { startMs: cpuCheckMs() };
   results.kernelCheck = { start: kernelCheck() };
@@ -148,17 +161,19 @@ async function main() {
   const pgbenchDb = `wms_bench_pgbench${BENCH_DB_SUFFIX}`;
   await recreateDatabase(PG15_ADMIN, pgbenchDb);
   log(`pgbench: TPC-B -c ${CONNECTIONS} -T ${config.loadSeconds}`);
-  results.pgbench = await pgbenchTpcb({
-    ...PG15_TARGET,
-    database: pgbenchDb,
-    clients: CONNECTIONS,
-    seconds: config.loadSeconds,
-    scale: 10,
-  });
+  results.pgbench = await phase("tpcb", () =>
+    pgbenchTpcb({
+      ...PG15_TARGET,
+      database: pgbenchDb,
+      clients: CONNECTIONS,
+      seconds: config.loadSeconds,
+      scale: 10,
+    }),
+  );
   log(`pgbench: ${results.pgbench.tps} tps`);
   const api = await startApi(pg15.url, WEB_OUT);
   try {
-    const movement = await movementBenchmark("pg15", api, pg15, config);
+    const movement = await phase("movements", () => movementBenchmark("pg15", api, pg15, config));
     const { sessions, ...movementFigures } = movement;
     results.movements = {
       ...movementFigures,
@@ -168,28 +183,40 @@ async function main() {
     };
     const adminCookie = sessions.admin;
 
-    results.reports = await reportsBenchmark(api, pg15.url, adminCookie, pg15.dataset, config.reportRuns);
+    results.reports = await phase("reports", () =>
+      reportsBenchmark(api, pg15.url, adminCookie, pg15.dataset, config.reportRuns),
+    );
 
-    results.gridApi = await gridApiBenchmark(api, adminCookie, pg15.dataset.gridWarehouseId, config.gridRuns);
-    results.search = await searchBenchmark(api, pg15.url, adminCookie, config);
+    results.gridApi = await phase("gridApi", () =>
+      gridApiBenchmark(api, adminCookie, pg15.dataset.gridWarehouseId, config.gridRuns),
+    );
+    results.search = await phase("search", () => searchBenchmark(api, pg15.url, adminCookie, config));
 
     // After the reports and search: the replay's movements are "later legs" every report before them
     // would have to subtract, which is the benchmark's doing, not a user's.
-    const replay = await movementAgainstReplay(api, pg15, sessions, config, PG15_TARGET);
+    const replay = await phase("replayRounds", () =>
+      movementAgainstReplay(api, pg15, sessions, config, PG15_TARGET),
+    );
     results.movementReplay = replay.replay;
     results.movements.alternating = replay.api;
     results.movements.replayRatio = replay.ratio;
 
     if (!args.has("--skip-web")) {
-      results.lighthouse = await lighthouseBenchmark(api.base, adminCookie, config.lighthouseRuns);
+      results.lighthouse = await phase("lighthouse", () =>
+        lighthouseBenchmark(api.base, adminCookie, config.lighthouseRuns),
+      );
       results.gridRender = webHasGridScreen(WEB_OUT)
-        ? await gridRenderBenchmark(api.base, adminCookie, pg15.dataset.gridWarehouseId, config.gridVisits)
+        ? await phase("gridRender", () =>
+            gridRenderBenchmark(api.base, adminCookie, pg15.dataset.gridWarehouseId, config.gridVisits),
+          )
         : { status: "not built yet" };
       log(`grid render: ${JSON.stringify(results.gridRender)}`);
     }
 
     if (!args.has("--skip-imports")) {
-      results.imports = await importsBenchmark(api, pg15.url, adminCookie, pg15.dataset, config.csvRows);
+      results.imports = await phase("imports", () =>
+        importsBenchmark(api, pg15.url, adminCookie, pg15.dataset, config.csvRows),
+      );
     }
   } finally {
     await api.stop();
@@ -204,7 +231,9 @@ async function main() {
       const pg18 = await setUpDatabase("pg18", embedded.url, "wms_bench");
       const api18 = await startApi(pg18.url, WEB_OUT);
       try {
-        const { sessions: _sessions, ...figures } = await movementBenchmark("pg18", api18, pg18, config);
+        const { sessions: _sessions, ...figures } = await phase("pg18Movements", () =>
+          movementBenchmark("pg18", api18, pg18, config),
+        );
         results.postgres18 = {
           version: await serverVersion(pg18.url),
           dataset: pg18.info,
@@ -221,6 +250,7 @@ async function main() {
 
   results.cpuCheck.endMs = cpuCheckMs();
   results.kernelCheck.end = kernelCheck();
+  results.hostCpu.run = hostCpuShares(startTicks, hostCpuTicks()) ?? null;
   results.finishedAt = new Date().toISOString();
   results.durationS = Math.round((performance.now() - started) / 1000);
   const file = resultsFile(results.startedAt.slice(0, 10), quick);

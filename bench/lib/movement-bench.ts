@@ -1,5 +1,7 @@
+import { cpuCheckMs } from "./cpu-check.ts";
 import { ADMIN_EMAIL, BENCH_PASSWORD, type LoadedDataset, rng, STAFF_COUNT, staffEmail } from "./dataset.ts";
 import { ledgerViolations, query } from "./db.ts";
+import { type HostCpuShares, withHostCpu } from "./host-cpu.ts";
 import {
   type MovementLoadResult,
   type MovePair,
@@ -138,13 +140,27 @@ export async function movementAgainstReplay(
   await movementLoad({ ...load, pairs: await movePairs(db.url, db.dataset), seconds: config.warmupSeconds });
   const replays: ReplayResult[] = [];
   const posts: MovementLoadResult[] = [];
+  // The machine over each round: its speed just before (the CPU check, about 0.1 s of one core) and
+  // its CPU during it, where a round the hypervisor gave to a neighbour shows as steal.
+  const replayHosts: Array<HostCpuShares | undefined> = [];
+  const postHosts: Array<HostCpuShares | undefined> = [];
+  const replayCpuChecks: number[] = [];
+  const postCpuChecks: number[] = [];
   for (let n = 0; n < config.replayRounds; n++) {
     log(`replay round ${n + 1}: pgbench, a movement's own SQL, -c ${CONNECTIONS} -T ${seconds}`);
-    replays.push(await pgbenchMovementReplay({ ...target, pairs: await movePairs(db.url, db.dataset) }));
+    const replayPairs = await movePairs(db.url, db.dataset);
+    replayCpuChecks.push(cpuCheckMs());
+    const replay = await withHostCpu(() => pgbenchMovementReplay({ ...target, pairs: replayPairs }));
+    replays.push(replay.value);
+    replayHosts.push(replay.host);
     log(`replay round ${n + 1}: the API, ${CONNECTIONS} clients posting movements for ${seconds} s`);
-    posts.push(await movementLoad({ ...load, pairs: await movePairs(db.url, db.dataset), seconds }));
+    const postPairs = await movePairs(db.url, db.dataset);
+    postCpuChecks.push(cpuCheckMs());
+    const post = await withHostCpu(() => movementLoad({ ...load, pairs: postPairs, seconds }));
+    posts.push(post.value);
+    postHosts.push(post.host);
     log(
-      `replay round ${n + 1}: ${replays.at(-1)?.movementsPerSecond} movements/s replayed, ${posts.at(-1)?.rps} posted`,
+      `replay round ${n + 1}: ${replay.value.movementsPerSecond} movements/s replayed (CPU check ${replayCpuChecks.at(-1)} ms, steal ${replay.host?.stealPct ?? "?"}%), ${post.value.rps} posted (CPU check ${postCpuChecks.at(-1)} ms, steal ${post.host?.stealPct ?? "?"}%)`,
     );
   }
   const check = await ledgerViolations(db.url);
@@ -163,6 +179,8 @@ export async function movementAgainstReplay(
       latencyAvgMs: round(mean(replays.map((r) => r.latencyAvgMs)), 3),
       failed: replays.reduce((sum, r) => sum + r.failed, 0),
       rounds: replays.map((r) => r.movementsPerSecond),
+      roundsHostCpu: replayHosts,
+      roundsCpuCheckMs: replayCpuChecks,
       violations: check.violations.length,
     },
     api: {
@@ -170,6 +188,8 @@ export async function movementAgainstReplay(
       rounds: posts.map((p) => p.rps),
       non2xx: posts.reduce((sum, p) => sum + p.non2xx, 0),
       p95Ms: posts.map((p) => p.latencyMs.p95),
+      roundsHostCpu: postHosts,
+      roundsCpuCheckMs: postCpuChecks,
     },
   };
 }

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { HostCpuShares } from "./host-cpu.ts";
 import type { KernelCheck } from "./kernel-check.ts";
 
 interface Row {
@@ -269,6 +270,61 @@ export function kernelCheckLine(
   ].join("");
 }
 
+/** The run's parts as run.ts names them in `hostCpu.phases`, in the run's order. */
+const PHASE_LABELS: Record<string, string> = {
+  tpcb: "TPC-B",
+  movements: "movements",
+  reports: "reports",
+  gridApi: "grid API",
+  search: "search",
+  replayRounds: "replay rounds",
+  lighthouse: "Lighthouse",
+  gridRender: "grid render",
+  imports: "upload",
+  pg18Movements: "embedded movements",
+};
+
+type Shares = HostCpuShares | null | undefined;
+
+/** One side's alternating rounds: the machine's CPU over each, and the CPU check just before each. */
+export interface RoundsHost {
+  shares?: Shares[];
+  cpuCheckMs?: number[];
+}
+
+/**
+ * The machine's CPU over the run and its parts: how much of it the hypervisor gave to other guests
+ * (steal), and in the alternating rounds, round by round, steal and the CPU check before each: a
+ * neighbour's load shows as one or the other (a busy sibling thread slows a core without stealing it).
+ */
+export function hostCpuLine(hostCpu: {
+  run?: Shares;
+  phases?: Record<string, Shares>;
+  replayRounds?: RoundsHost;
+  apiRounds?: RoundsHost;
+}): string {
+  const steal = (shares: Shares) => (shares ? `${shares.stealPct}%` : "not read");
+  const parts = Object.entries(PHASE_LABELS)
+    .filter(([key]) => hostCpu.phases?.[key])
+    .map(([key, label]) => `${label} ${steal(hostCpu.phases?.[key])}`);
+  const rounds = (side?: RoundsHost) =>
+    [
+      `steal ${(side?.shares ?? []).map(steal).join(", ")}`,
+      side?.cpuCheckMs?.length ? ` after CPU checks of ${side.cpuCheckMs.join(", ")} ms` : "",
+    ].join("");
+  return [
+    "Host CPU (`bench/lib/host-cpu.ts`, `/proc/stat` over all cores; steal is time the hypervisor gave to other guests): ",
+    hostCpu.run
+      ? `over the run steal ${hostCpu.run.stealPct}%, idle ${hostCpu.run.idlePct}%, I/O wait ${hostCpu.run.iowaitPct}%`
+      : "over the run not read",
+    parts.length > 0 ? `; steal by part: ${parts.join(", ")}` : "",
+    hostCpu.replayRounds?.shares?.length
+      ? `; in the replay's rounds ${rounds(hostCpu.replayRounds)}; in the API's ${rounds(hostCpu.apiRounds)}`
+      : "",
+    ".",
+  ].join("");
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: the results document is free-form JSON
 export function resultsMarkdown(r: Record<string, any>, resultFile: string): string {
   const m = r.machine;
@@ -284,6 +340,21 @@ export function resultsMarkdown(r: Record<string, any>, resultFile: string): str
         ]
       : []),
     ...(r.kernelCheck ? [kernelCheckLine(r.kernelCheck, m)] : []),
+    ...(r.hostCpu
+      ? [
+          hostCpuLine({
+            ...r.hostCpu,
+            replayRounds: {
+              shares: r.movementReplay?.roundsHostCpu,
+              cpuCheckMs: r.movementReplay?.roundsCpuCheckMs,
+            },
+            apiRounds: {
+              shares: r.movements?.alternating?.roundsHostCpu,
+              cpuCheckMs: r.movements?.alternating?.roundsCpuCheckMs,
+            },
+          }),
+        ]
+      : []),
     "",
     `Data set (PostgreSQL 15): ${JSON.stringify(r.postgres15?.dataset?.counts ?? {})}, loaded in ${r.postgres15?.dataset?.loadMs} ms, ledger violations before measuring: ${r.postgres15?.dataset?.violations}.`,
     "",
