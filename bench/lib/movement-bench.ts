@@ -108,6 +108,27 @@ export async function movementBenchmark(
   };
 }
 
+/** One side of an alternating round, with the machine's speed just before it and its CPU during it. */
+interface HostRound<T> {
+  value: T;
+  cpuCheckMs: number;
+  host?: HostCpuShares;
+}
+
+/**
+ * Runs one side of a round after a CPU check (about 0.1 s of one core) and reads the machine's CPU
+ * over it: a round the hypervisor gave to a neighbour shows as steal, one slowed by a neighbour on a
+ * core's sibling thread as a slower check.
+ */
+async function hostRound<T>(work: () => Promise<T>): Promise<HostRound<T>> {
+  const cpuCheck = cpuCheckMs();
+  const { value, host } = await withHostCpu(work);
+  return { value, cpuCheckMs: cpuCheck, host };
+}
+
+const machineNote = (round: HostRound<unknown>) =>
+  `CPU check ${round.cpuCheckMs} ms, steal ${round.host ? `${round.host.stealPct}%` : "not read"}`;
+
 /**
  * The movement POST against the replay of its own SQL (decision 013), in rounds that alternate the two,
  * each with fresh pairs: on these shared machines the speed drifts by a tenth or more within a minute,
@@ -138,31 +159,23 @@ export async function movementAgainstReplay(
   };
   // The API served reports and search since its movement run: its movement path is warmed again first.
   await movementLoad({ ...load, pairs: await movePairs(db.url, db.dataset), seconds: config.warmupSeconds });
-  const replays: ReplayResult[] = [];
-  const posts: MovementLoadResult[] = [];
-  // The machine over each round: its speed just before (the CPU check, about 0.1 s of one core) and
-  // its CPU during it, where a round the hypervisor gave to a neighbour shows as steal.
-  const replayHosts: Array<HostCpuShares | undefined> = [];
-  const postHosts: Array<HostCpuShares | undefined> = [];
-  const replayCpuChecks: number[] = [];
-  const postCpuChecks: number[] = [];
+  const replayRounds: Array<HostRound<ReplayResult>> = [];
+  const postRounds: Array<HostRound<MovementLoadResult>> = [];
   for (let n = 0; n < config.replayRounds; n++) {
     log(`replay round ${n + 1}: pgbench, a movement's own SQL, -c ${CONNECTIONS} -T ${seconds}`);
     const replayPairs = await movePairs(db.url, db.dataset);
-    replayCpuChecks.push(cpuCheckMs());
-    const replay = await withHostCpu(() => pgbenchMovementReplay({ ...target, pairs: replayPairs }));
-    replays.push(replay.value);
-    replayHosts.push(replay.host);
+    const replay = await hostRound(() => pgbenchMovementReplay({ ...target, pairs: replayPairs }));
+    replayRounds.push(replay);
     log(`replay round ${n + 1}: the API, ${CONNECTIONS} clients posting movements for ${seconds} s`);
     const postPairs = await movePairs(db.url, db.dataset);
-    postCpuChecks.push(cpuCheckMs());
-    const post = await withHostCpu(() => movementLoad({ ...load, pairs: postPairs, seconds }));
-    posts.push(post.value);
-    postHosts.push(post.host);
+    const post = await hostRound(() => movementLoad({ ...load, pairs: postPairs, seconds }));
+    postRounds.push(post);
     log(
-      `replay round ${n + 1}: ${replay.value.movementsPerSecond} movements/s replayed (CPU check ${replayCpuChecks.at(-1)} ms, steal ${replay.host?.stealPct ?? "?"}%), ${post.value.rps} posted (CPU check ${postCpuChecks.at(-1)} ms, steal ${post.host?.stealPct ?? "?"}%)`,
+      `replay round ${n + 1}: ${replay.value.movementsPerSecond} movements/s replayed (${machineNote(replay)}), ${post.value.rps} posted (${machineNote(post)})`,
     );
   }
+  const replays = replayRounds.map((round) => round.value);
+  const posts = postRounds.map((round) => round.value);
   const check = await ledgerViolations(db.url);
   log(`replay rounds: ledger violations after them ${check.violations.length}`);
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -179,8 +192,8 @@ export async function movementAgainstReplay(
       latencyAvgMs: round(mean(replays.map((r) => r.latencyAvgMs)), 3),
       failed: replays.reduce((sum, r) => sum + r.failed, 0),
       rounds: replays.map((r) => r.movementsPerSecond),
-      roundsHostCpu: replayHosts,
-      roundsCpuCheckMs: replayCpuChecks,
+      roundsHostCpu: replayRounds.map((round) => round.host),
+      roundsCpuCheckMs: replayRounds.map((round) => round.cpuCheckMs),
       violations: check.violations.length,
     },
     api: {
@@ -188,8 +201,8 @@ export async function movementAgainstReplay(
       rounds: posts.map((p) => p.rps),
       non2xx: posts.reduce((sum, p) => sum + p.non2xx, 0),
       p95Ms: posts.map((p) => p.latencyMs.p95),
-      roundsHostCpu: postHosts,
-      roundsCpuCheckMs: postCpuChecks,
+      roundsHostCpu: postRounds.map((round) => round.host),
+      roundsCpuCheckMs: postRounds.map((round) => round.cpuCheckMs),
     },
   };
 }
