@@ -129,6 +129,11 @@ export interface MovementLoadResult {
   rps: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
   statusCounts: Record<string, number>;
+  /**
+   * The load generator's own CPU (this process, autocannon's clients) per request: time the API and
+   * PostgreSQL could not have on a two-core machine, which pgbench's C client hardly takes.
+   */
+  generatorCpuMsPerRequest: number;
 }
 
 /**
@@ -169,6 +174,7 @@ export async function movementLoad(options: {
       reason: "Benchmark move",
     }),
   });
+  const generatorStart = process.cpuUsage();
   const instances = Array.from({ length: connections }, (_, client) => {
     const own = pairs.filter((_, k) => k % connections === client);
     const instance = autocannon({
@@ -189,6 +195,7 @@ export async function movementLoad(options: {
     return instance;
   });
   const results = await Promise.all(instances);
+  const generator = process.cpuUsage(generatorStart);
   const durationS = Math.max(...results.map((result) => result.duration));
   const ok = statusCounts["201"] ?? 0;
   return {
@@ -204,6 +211,10 @@ export async function movementLoad(options: {
       max: round(Math.max(...latencies)),
     },
     statusCounts,
+    generatorCpuMsPerRequest: round(
+      (generator.user + generator.system) / 1000 / Math.max(1, latencies.length),
+      3,
+    ),
   };
 }
 

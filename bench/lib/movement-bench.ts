@@ -91,7 +91,7 @@ export async function movementBenchmark(
   log(`${label}: HTTP floor (GET /api/session) ${floor.rps} requests/s, p95 ${floor.latencyMs.p95} ms`);
   const cpuMsPerRequest = round(memory.cpuMs / Math.max(1, measured.requests), 2);
   log(
-    `${label}: API process CPU ${memory.cpuCores} cores, ${cpuMsPerRequest} ms per request; status ${JSON.stringify(measured.statusCounts)}`,
+    `${label}: API process CPU ${memory.cpuCores} cores, ${cpuMsPerRequest} ms per request; load generator ${measured.generatorCpuMsPerRequest} ms per request; status ${JSON.stringify(measured.statusCounts)}`,
   );
   log(
     `${label}: ${measured.rps} movements/s, p95 ${measured.latencyMs.p95} ms, RSS max ${memory.maxMb} MB, violations ${check.violations.length}`,
@@ -201,6 +201,7 @@ export async function movementAgainstReplay(
       rounds: posts.map((p) => p.rps),
       non2xx: posts.reduce((sum, p) => sum + p.non2xx, 0),
       p95Ms: posts.map((p) => p.latencyMs.p95),
+      generatorCpuMsPerRequest: posts.map((p) => p.generatorCpuMsPerRequest),
       roundsHostCpu: postRounds.map((round) => round.host),
       roundsCpuCheckMs: postRounds.map((round) => round.cpuCheckMs),
     },

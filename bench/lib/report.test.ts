@@ -35,6 +35,17 @@ describe("budgetRows", () => {
     });
   });
 
+  it("shows the CPU a movement takes in the API and in the load generator, as a share of a core", () => {
+    const results = movementResults(800, 1600, 2400);
+    const figures = { ...results.movements, apiCpuMsPerRequest: 0.67, generatorCpuMsPerRequest: 0.125 };
+    const row = rowOf(budgetRows({ ...results, movements: figures }), "CPU a movement (no budget)");
+    expect(row).toMatchObject({
+      measured: "API 0.67 ms, load generator 0.125 ms a request: 0.54 and 0.1 of a core at 800 movements/s",
+      verdict: "n/a",
+    });
+    expect(rowOf(budgetRows(results), "CPU a movement")).toBeUndefined();
+  });
+
   it("fails an upload commit just over 3x its COPY anchor, and shows it over 3x", () => {
     const imports = (commitMs: number) => ({
       imports: {

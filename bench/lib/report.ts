@@ -74,6 +74,16 @@ export function budgetRows(r: Record<string, any>): Row[] {
         verdict: "n/a",
       });
     }
+    if (m.generatorCpuMsPerRequest !== undefined) {
+      const cores = (msPerRequest: number) => Math.round((msPerRequest * m.rps) / 10) / 100;
+      rows.push({
+        budget: "CPU a movement (no budget): the API process and the load generator, on the same cores",
+        measured: `API ${m.apiCpuMsPerRequest} ms, load generator ${m.generatorCpuMsPerRequest} ms a request: ${cores(m.apiCpuMsPerRequest)} and ${cores(m.generatorCpuMsPerRequest)} of a core at ${m.rps} movements/s`,
+        anchor: "",
+        ratio: "",
+        verdict: "n/a",
+      });
+    }
     if (m.floor) {
       rows.push({
         budget: "HTTP floor at 8 clients (no budget): GET /api/session, the session lookup alone",
