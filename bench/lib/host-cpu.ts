@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { round } from "./stats.ts";
 
 /**
  * The machine's CPU time so far, over all its cores, in clock ticks (the first line of /proc/stat).
@@ -30,16 +31,7 @@ export function parseProcStat(text: string): HostCpuTicks {
   if (fields.length < 8 || fields.some((n) => !Number.isFinite(n))) {
     throw new Error("/proc/stat has no aggregate cpu line with eight figures");
   }
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
   return { busy: user + nice + system + irq + softirq, idle, iowait, steal };
 }
 
@@ -52,7 +44,7 @@ export function hostCpuTicks(procStat = "/proc/stat"): HostCpuTicks | undefined 
   }
 }
 
-const percent = (part: number, whole: number) => Math.round((1000 * part) / whole) / 10;
+const percent = (part: number, whole: number) => round((100 * part) / whole);
 
 /** The shares of the time between two readings; undefined if either is missing or no tick passed. */
 export function hostCpuShares(from?: HostCpuTicks, to?: HostCpuTicks): HostCpuShares | undefined {

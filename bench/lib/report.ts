@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { HostCpuShares } from "./host-cpu.ts";
 import type { KernelCheck } from "./kernel-check.ts";
+import { round } from "./stats.ts";
 
 interface Row {
   budget: string;
@@ -75,7 +76,7 @@ export function budgetRows(r: Record<string, any>): Row[] {
       });
     }
     if (m.generatorCpuMsPerRequest !== undefined) {
-      const cores = (msPerRequest: number) => Math.round((msPerRequest * m.rps) / 10) / 100;
+      const cores = (msPerRequest: number) => round((msPerRequest * m.rps) / 1000, 2);
       rows.push({
         budget: "CPU a movement (no budget): the API process and the load generator, on the same cores",
         measured: `API ${m.apiCpuMsPerRequest} ms, load generator ${m.generatorCpuMsPerRequest} ms a request: ${cores(m.apiCpuMsPerRequest)} and ${cores(m.generatorCpuMsPerRequest)} of a core at ${m.rps} movements/s`,
