@@ -373,8 +373,8 @@ export function anchorOf(visits: Array<{ anchorMs?: number }>): {
  * `appPage` with the page's styles and root attributes, into a fresh page of a new context (a
  * renderer of its own, so no cache of the app's is warm). That page shows one cell first, so its
  * fonts are loaded as they are on the app's page when the grid's answer arrives; then the copy is
- * inserted and timed to the paint of that frame, as gridObserverScript times the app's. The grid's budget is absolute (150 ms); this
- * says how much of it the browser itself needs on this machine.
+ * inserted and timed to the paint of that frame, as gridObserverScript times the app's. The grid's
+ * budget is absolute (150 ms); this says how much of it the browser itself needs on this machine.
  */
 async function gridPaintAnchor(browser: Browser, appPage: Page, base: string) {
   const captured = await appPage.evaluate(() => {
