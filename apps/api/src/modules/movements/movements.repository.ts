@@ -196,10 +196,15 @@ export async function markMovementDeleted(tx: DbOrTx, id: number, userId: number
   );
 }
 
+/** The live movements whose business time is `since` or later (the dashboard's Recent Movements). */
 export async function countMovementsSince(db: DbOrTx, since: Date): Promise<number> {
-  const result = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from stock_movements where deleted_at is null and occurred_at >= ${since}`,
-  );
+  // Every movement since then, less the deleted ones: each count reads one index alone (the time
+  // index; the small one of deleted movements), where counting the live ones directly visits every
+  // row of the period for its deletion mark (276,000 rows in 30 days of the benchmark's ledger: 50-125
+  // ms against 13-34 ms).
+  const result = await db.execute<{ n: number }>(sql`
+    select ((select count(*) from stock_movements where occurred_at >= ${since})
+          - (select count(*) from stock_movements where deleted_at is not null and occurred_at >= ${since}))::int as n`);
   return result.rows[0]?.n ?? 0;
 }
 

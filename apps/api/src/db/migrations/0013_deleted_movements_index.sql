@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_deleted_time_idx" ON "stock_movements" USING btree ("occurred_at") WHERE "stock_movements"."deleted_at" is not null;
