@@ -16,10 +16,11 @@ const RECENT_WINDOW_MS = 30 * 24 * 3_600_000;
 
 /**
  * The dashboard's cards and its latest movements, from one snapshot (a REPEATABLE READ READ ONLY
- * transaction), so the Recent Movements card and the list agree. Its counts run one after another in
- * plans without parallel workers: each is a few milliseconds of index reading, and starting workers
- * for it cost more than it saved (on a paravirtualized host 40-50 ms a count; the page waited for
- * the slowest of six counts, 150-440 ms on the benchmark's ledger of 1.2 million movements).
+ * transaction), so the Recent Movements card and the list agree. Its reads run one after another in
+ * plans without parallel workers: each count is a few milliseconds of index reading, and starting
+ * workers for one cost more than it saved (the items count took 48 ms with two workers and 8 ms
+ * without on a paravirtualized host). Read side by side on six connections, workers and all, the
+ * answer took 120-440 ms on the benchmark's ledger of 1.2 million movements (decision 026).
  */
 export async function dashboardSummary(
   { db, clock, config }: Pick<AppDeps, "db" | "clock" | "config">,
