@@ -1,4 +1,5 @@
 import { MESSAGES } from "@wms/domain";
+import { sql } from "drizzle-orm";
 import { AppError } from "../http/app-error.ts";
 import { sqlStateOf } from "../http/database-errors.ts";
 import type { Db, Tx } from "./client.ts";
@@ -32,4 +33,21 @@ export async function inTransaction<T>(
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10));
     }
   }
+}
+
+/**
+ * Runs a screen's reads in one snapshot (REPEATABLE READ READ ONLY), so its figures agree with one
+ * another, in plans without parallel workers: a screen's reads are a few milliseconds of index work
+ * each, and on these 2-core hosts starting workers for one cost more than it saved (decision 026).
+ * The reports keep their own settings (reports.service.ts).
+ */
+export function inReadSnapshot<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return inTransaction(
+    db,
+    async (tx) => {
+      await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
+      return work(tx);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }

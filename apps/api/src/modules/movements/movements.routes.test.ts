@@ -187,6 +187,42 @@ describe("listing movements", () => {
   });
 });
 
+describe("the movement list's total", () => {
+  it("counts the live movements each filter matches, leaving out deleted ones, as the ledger does", async () => {
+    const item = await createTestItem(ctx, { itemNo: "TOTAL-ME", name: "Saffron threads" });
+    await receive(ctx, item.id, a01, "5");
+    const kept = (
+      await post({ type: "dispatched", itemId: item.id, quantity: "1", fromLocationId: a01 })
+    ).json();
+    const removed = (
+      await post({ type: "dispatched", itemId: item.id, quantity: "1", fromLocationId: a01 })
+    ).json();
+    expect(
+      (await request(ctx.app, "DELETE", `/api/movements/${removed.id}`, { cookie: staffCookie })).statusCode,
+    ).toBe(204);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Dubai" }).format(new Date());
+    const totalOf = async (query: string) =>
+      (await request(ctx.app, "GET", `/api/movements?${query}`, { cookie: staffCookie })).json().total;
+    const direct = async (where: ReturnType<typeof sql>) => {
+      const result = await ctx.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from stock_movements m join items i on i.id = m.item_id
+        where m.deleted_at is null and ${where}`);
+      return result.rows[0]?.n;
+    };
+    expect(await totalOf(`itemId=${item.id}`)).toBe(2);
+    expect(await totalOf(`itemId=${item.id}&type=dispatched`)).toBe(1);
+    expect(await totalOf("search=saffron")).toBe(2);
+    expect(await totalOf(`search=total-me&type=dispatched&from=${today}&to=${today}`)).toBe(1);
+    expect(
+      (await request(ctx.app, "GET", `/api/movements?itemId=${item.id}`, { cookie: staffCookie }))
+        .json()
+        .movements.map((movement: { id: number }) => movement.id),
+    ).toEqual(expect.arrayContaining([kept.id]));
+    expect(await totalOf("")).toBe(await direct(sql`true`));
+    expect(await totalOf("type=dispatched")).toBe(await direct(sql`m.type = 'dispatched'`));
+  });
+});
+
 describe("editing and deleting movements", () => {
   it("changes only the reason, and only of one's own movements (admins: any)", async () => {
     const item = await createTestItem(ctx);
