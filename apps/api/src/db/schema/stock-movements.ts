@@ -53,8 +53,8 @@ export const stockMovements = pgTable(
     index("stock_movements_item_time_idx").on(table.itemId, table.occurredAt),
     index("stock_movements_time_idx").on(table.occurredAt),
     // The deleted movements by business time: few, and a new movement never enters it. With the time
-    // index, the dashboard counts a period's live movements from indexes alone (all of them, less
-    // the deleted ones) instead of reading each row of the period for its deletion mark.
+    // index, a period's live movements are counted from indexes alone (all of them, less the deleted
+    // ones) instead of each row being read for its deletion mark (decision 026).
     index("stock_movements_deleted_time_idx").on(table.occurredAt).where(sql`${table.deletedAt} is not null`),
     // Per position and item over time: reversal checks, layout checks and a report's "last movement".
     // Quantity and deletion mark make them cover a position's legs, so Stock for Period sums a year of
