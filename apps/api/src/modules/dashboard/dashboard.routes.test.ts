@@ -79,9 +79,10 @@ describe("the dashboard", () => {
       myMovementsToday: 0,
     });
     // Newest recorded first; the deleted movement is in neither the count nor the list.
-    expect(summary.recentMovements.map((movement: { id: number }) => movement.id)[0]).toBe(kept.id);
-    expect(summary.recentMovements.map((movement: { id: number }) => movement.id)).not.toContain(removed.id);
-    expect(summary.recentMovements).toHaveLength(5);
+    const listed = summary.recentMovements.map((movement: { id: number }) => movement.id);
+    expect(listed[0]).toBe(kept.id);
+    expect(listed).not.toContain(removed.id);
+    expect(listed).toHaveLength(5);
     expect((await dashboard(staffCookie)).myMovementsToday).toBe(1);
   });
 

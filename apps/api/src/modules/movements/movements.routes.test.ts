@@ -213,11 +213,13 @@ describe("the movement list's total", () => {
     expect(await totalOf(`itemId=${item.id}&type=dispatched`)).toBe(1);
     expect(await totalOf("search=saffron")).toBe(2);
     expect(await totalOf(`search=total-me&type=dispatched&from=${today}&to=${today}`)).toBe(1);
-    expect(
-      (await request(ctx.app, "GET", `/api/movements?itemId=${item.id}`, { cookie: staffCookie }))
-        .json()
-        .movements.map((movement: { id: number }) => movement.id),
-    ).toEqual(expect.arrayContaining([kept.id]));
+    const listed = (
+      await request(ctx.app, "GET", `/api/movements?itemId=${item.id}`, { cookie: staffCookie })
+    )
+      .json()
+      .movements.map((movement: { id: number }) => movement.id);
+    expect(listed).toContain(kept.id);
+    expect(listed).not.toContain(removed.id);
     expect(await totalOf("")).toBe(await direct(sql`true`));
     expect(await totalOf("type=dispatched")).toBe(await direct(sql`m.type = 'dispatched'`));
   });
