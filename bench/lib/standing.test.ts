@@ -133,6 +133,13 @@ describe("the budgets' standing", () => {
       },
     });
     expect(newer.kernel).toEqual({ syscallUs: 2.7, pageTouchUs: 12.5 });
+    expect(newer.guest).toBeUndefined();
+    const guestOfMachine = (machine: Record<string, unknown>) =>
+      runVerdicts("2026-11-29-3.json", { ...checked, machine: { ...checked.machine, ...machine } }).guest;
+    expect(guestOfMachine({ hypervisor: "PVM", pageTableIsolation: true })).toBe(
+      "PVM with page-table isolation",
+    );
+    expect(guestOfMachine({ hypervisor: "KVM", pageTableIsolation: false })).toBe("KVM");
     expect(newer.renderer).toEqual({
       userMs: 900,
       systemMs: 400,
@@ -197,6 +204,30 @@ describe("the budgets' standing", () => {
       "medians; lower is faster): fc-v782 AMD EPYC: a system call 2.7 µs, a fresh page 12.5 µs, the grid visit's renderer 1,630 ms in user mode and 1,020 ms in the kernel (38%) with 37,362 minor faults (3 runs).",
     );
     expect(markdown).not.toContain("fc-v669 AMD EPYC: a system call");
+    // One host's runs on different kinds of guest are summed up apart, beside those that did not say.
+    const guests = standingMarkdown([
+      withCheck("2026-11-29-3.json", "2026-11-29T03:00:00Z", "fc-v782 AMD EPYC", 2.7, 12.5),
+      {
+        ...withCheck("2026-11-29-4.json", "2026-11-29T04:00:00Z", "fc-v782 AMD EPYC", 2.9, 12.1),
+        guest: "PVM",
+      },
+      {
+        ...withCheck("2026-11-29-5.json", "2026-11-29T05:00:00Z", "fc-v782 AMD EPYC", 1.9, 3.5),
+        guest: "KVM",
+      },
+      {
+        ...withCheck("2026-11-29-6.json", "2026-11-29T06:00:00Z", "fc-v782 AMD EPYC", 2.1, 4.5),
+        guest: "KVM",
+      },
+      {
+        ...withCheck("2026-11-29-7.json", "2026-11-29T07:00:00Z", "fc-v782 AMD EPYC", 2.3, 5.0),
+        guest: "KVM",
+      },
+    ]);
+    expect(guests).toContain("| fc-v782 AMD EPYC (5 runs) |");
+    expect(guests).toContain(
+      "medians; lower is faster): fc-v782 AMD EPYC: a system call 2.7 µs, a fresh page 12.5 µs (1 run); fc-v782 AMD EPYC, PVM: a system call 2.9 µs, a fresh page 12.1 µs (1 run); fc-v782 AMD EPYC, KVM: a system call 2.1 µs, a fresh page 4.5 µs (3 runs).",
+    );
     expect(
       standingMarkdown([
         verdicts("2026-11-28.json", "2026-11-28T00:00:00Z", "fc-v669 AMD EPYC", [[grid, "pass"]]),

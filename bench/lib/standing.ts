@@ -17,6 +17,11 @@ export interface RunVerdicts {
   /** The kernel check at the run's start, where the run made one (since 2026-11-29). */
   kernel?: KernelCheck;
   /**
+   * The kind of guest the run's machine was, where the run recorded it: "PVM with page-table
+   * isolation", "KVM". One kernel build has run on both, at very different costs of the kernel.
+   */
+  guest?: string;
+  /**
    * The grid visits' renderer CPU (medians) and the kernel's share of it (percent), where the run
    * measured it: beside the kernel check, the same page's faults and what the host charged for them.
    */
@@ -44,6 +49,15 @@ export function budgetKey(budget: string): string {
   return budget.replace(/ \(\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2}\)/, "");
 }
 
+/** The hypervisor a run recorded, with page-table isolation where it was on; undefined where not recorded. */
+export function guestOf(r: Results): string | undefined {
+  const hypervisor = r.machine?.hypervisor;
+  if (typeof hypervisor !== "string" || hypervisor === "") {
+    return undefined;
+  }
+  return r.machine?.pageTableIsolation === true ? `${hypervisor} with page-table isolation` : hypervisor;
+}
+
 /** The host as far as a run can tell it: the kernel's build (which names the host class) and the CPU. */
 export function hostOf(r: Results): string {
   const build = /fc-v\d+/.exec(String(r.machine?.kernel ?? ""))?.[0] ?? String(r.machine?.kernel ?? "?");
@@ -64,12 +78,14 @@ export function runVerdicts(file: string, r: Results): RunVerdicts {
   }
   const kernel = r.kernelCheck?.start as KernelCheck | undefined;
   const renderer = r.gridRender?.renderer;
+  const guest = guestOf(r);
   return {
     file,
     startedAt: String(r.startedAt),
     host: hostOf(r),
     verdicts,
     ...(kernel ? { kernel } : {}),
+    ...(guest ? { guest } : {}),
     ...(typeof renderer?.kernelSharePercent === "number" ? { renderer } : {}),
   };
 }
@@ -116,7 +132,14 @@ export function standingMarkdown(given: RunVerdicts[]): string {
     const recent = last.map((run) => run.verdicts.get(budget) ?? "-").join(", ");
     lines.push(`| ${cell(budget)} | ${all.passed} of ${all.of} | ${perHost.join(" | ")} | ${recent} |`);
   }
-  const kernelByHost = hosts.flatMap(({ host, runs: hostRuns }) => {
+  // Per host and, where the runs recorded it, per kind of guest: the kernel's costs differ by kind.
+  const guests = hosts.flatMap(({ host, runs: hostRuns }) =>
+    [...new Set(hostRuns.map((run) => run.guest))].map((guest) => ({
+      label: guest ? `${host}, ${guest}` : host,
+      runs: hostRuns.filter((run) => run.guest === guest),
+    })),
+  );
+  const kernelByHost = guests.flatMap(({ label, runs: hostRuns }) => {
     const checks = hostRuns.flatMap((run) => (run.kernel ? [run.kernel] : []));
     if (checks.length === 0) {
       return [];
@@ -131,7 +154,7 @@ export function standingMarkdown(given: RunVerdicts[]): string {
         ? ""
         : `, the grid visit's renderer ${of("userMs")} ms in user mode and ${of("systemMs")} ms in the kernel (${of("kernelSharePercent")}%) with ${of("minorFaults")} minor faults`;
     return [
-      `${host}: a system call ${syscall} µs, a fresh page ${page} µs${browser} (${plural(checks.length, "run")})`,
+      `${label}: a system call ${syscall} µs, a fresh page ${page} µs${browser} (${plural(checks.length, "run")})`,
     ];
   });
   if (kernelByHost.length > 0) {
