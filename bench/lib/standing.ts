@@ -139,14 +139,14 @@ export function standingMarkdown(given: RunVerdicts[]): string {
       runs: hostRuns.filter((run) => run.guest === guest),
     })),
   );
-  const kernelByHost = guests.flatMap(({ label, runs: hostRuns }) => {
-    const checks = hostRuns.flatMap((run) => (run.kernel ? [run.kernel] : []));
+  const kernelByGuest = guests.flatMap(({ label, runs: guestRuns }) => {
+    const checks = guestRuns.flatMap((run) => (run.kernel ? [run.kernel] : []));
     if (checks.length === 0) {
       return [];
     }
     const syscall = median(checks.map((k) => k.syscallUs));
     const page = median(checks.map((k) => k.pageTouchUs));
-    const renderers = hostRuns.flatMap((run) => (run.renderer ? [run.renderer] : []));
+    const renderers = guestRuns.flatMap((run) => (run.renderer ? [run.renderer] : []));
     const of = (figure: keyof RendererCpuMedians) =>
       median(renderers.map((renderer) => renderer[figure])).toLocaleString("en-US");
     const browser =
@@ -157,10 +157,10 @@ export function standingMarkdown(given: RunVerdicts[]): string {
       `${label}: a system call ${syscall} µs, a fresh page ${page} µs${browser} (${plural(checks.length, "run")})`,
     ];
   });
-  if (kernelByHost.length > 0) {
+  if (kernelByGuest.length > 0) {
     lines.push(
       "",
-      `The kernel check at the start of the runs that made one (\`lib/kernel-check.ts\`, medians; lower is faster): ${kernelByHost.join("; ")}.`,
+      `The kernel check at the start of the runs that made one (\`lib/kernel-check.ts\`, medians; lower is faster): ${kernelByGuest.join("; ")}.`,
     );
   }
   return lines.join("\n");
