@@ -265,13 +265,17 @@ export function budgetRows(r: Record<string, any>): Row[] {
 
 const cell = (value: string) => value.replace(/\|/g, "\\|");
 
+/** How much of a fresh page's cost the kernel counted as user-mode time, where the run measured it. */
+const userPart = (k: KernelCheck) =>
+  k.pageTouchUserUs === undefined ? "" : ` (${k.pageTouchUserUs} µs of it counted as user mode)`;
+
 /** The kernel check's figures at the start and end of a run, and what the machine says of its virtualization. */
 export function kernelCheckLine(
   check: { start: KernelCheck; end?: KernelCheck },
   machine: { hypervisor?: string | null; pageTableIsolation?: boolean | null },
 ): string {
   const figures = (k: KernelCheck) =>
-    `a system call ${k.syscallUs} µs, a fresh page's first touch ${k.pageTouchUs} µs`;
+    `a system call ${k.syscallUs} µs, a fresh page's first touch ${k.pageTouchUs} µs${userPart(k)}`;
   const isolation =
     machine.pageTableIsolation == null ? "not known" : machine.pageTableIsolation ? "on" : "off";
   return [

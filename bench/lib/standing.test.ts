@@ -228,6 +228,21 @@ describe("the budgets' standing", () => {
     expect(guests).toContain(
       "medians; lower is faster): fc-v782 AMD EPYC: a system call 2.7 µs, a fresh page 12.5 µs (1 run); fc-v782 AMD EPYC, PVM: a system call 2.9 µs, a fresh page 12.1 µs (1 run); fc-v782 AMD EPYC, KVM: a system call 2.1 µs, a fresh page 4.5 µs (3 runs).",
     );
+    // The user-mode part of a fresh page, over the runs that measured it.
+    const counted = standingMarkdown([
+      withCheck("2026-11-29-3.json", "2026-11-29T03:00:00Z", "fc-v782 AMD EPYC", 2.7, 12.5),
+      {
+        ...withCheck("2026-11-30.json", "2026-11-30T01:00:00Z", "fc-v782 AMD EPYC", 2.9, 12.1),
+        kernel: { syscallUs: 2.9, pageTouchUs: 12.1, pageTouchUserUs: 5.8 },
+      },
+      {
+        ...withCheck("2026-11-30-2.json", "2026-11-30T02:00:00Z", "fc-v782 AMD EPYC", 3.1, 13.0),
+        kernel: { syscallUs: 3.1, pageTouchUs: 13.0, pageTouchUserUs: 6.4 },
+      },
+    ]);
+    expect(counted).toContain(
+      "fc-v782 AMD EPYC: a system call 2.9 µs, a fresh page 12.5 µs, of which 5.8 µs counted as user mode in 2 of the runs (3 runs).",
+    );
     expect(
       standingMarkdown([
         verdicts("2026-11-28.json", "2026-11-28T00:00:00Z", "fc-v669 AMD EPYC", [[grid, "pass"]]),

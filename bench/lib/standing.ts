@@ -146,6 +146,11 @@ export function standingMarkdown(given: RunVerdicts[]): string {
     }
     const syscall = median(checks.map((k) => k.syscallUs));
     const page = median(checks.map((k) => k.pageTouchUs));
+    const userCounted = checks.flatMap((k) => (k.pageTouchUserUs === undefined ? [] : [k.pageTouchUserUs]));
+    const pageUser =
+      userCounted.length === 0
+        ? ""
+        : `, of which ${median(userCounted)} µs counted as user mode in ${userCounted.length} of the runs`;
     const renderers = guestRuns.flatMap((run) => (run.renderer ? [run.renderer] : []));
     const of = (figure: keyof RendererCpuMedians) =>
       median(renderers.map((renderer) => renderer[figure])).toLocaleString("en-US");
@@ -154,7 +159,7 @@ export function standingMarkdown(given: RunVerdicts[]): string {
         ? ""
         : `, the grid visit's renderer ${of("userMs")} ms in user mode and ${of("systemMs")} ms in the kernel (${of("kernelSharePercent")}%) with ${of("minorFaults")} minor faults`;
     return [
-      `${label}: a system call ${syscall} µs, a fresh page ${page} µs${browser} (${plural(checks.length, "run")})`,
+      `${label}: a system call ${syscall} µs, a fresh page ${page} µs${pageUser}${browser} (${plural(checks.length, "run")})`,
     ];
   });
   if (kernelByGuest.length > 0) {
