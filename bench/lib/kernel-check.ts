@@ -22,7 +22,7 @@ export interface KernelCheck {
   /** The first write to each 4 KB page of freshly mapped memory, µs per page (median of three). */
   pageTouchUs: number;
   /**
-   * Of `pageTouchUs`, the part the kernel counted as the process's user-mode time. The loop's own
+   * Of `pageTouchUs`, the part the kernel counted as the checking thread's user-mode time. The loop's own
    * user-mode work is a store per page, a few nanoseconds, so the rest is the fault's trip into and out
    * of the kernel. Under a PVM guest about half of it lands there (5-9 of 12-16 µs on fc-v782), so
    * a renderer's user-mode time there is not all its own work. Absent in runs before 2026-11-30.
