@@ -28,15 +28,15 @@ import {
 import { hostCpuShares, hostCpuTicks, withHostCpu } from "./lib/host-cpu.ts";
 import { startApi } from "./lib/http.ts";
 import { importsBenchmark } from "./lib/imports-bench.ts";
-import { hypervisor, kernelCheck, pageTableIsolation } from "./lib/kernel-check.ts";
+import { kernelCheck } from "./lib/kernel-check.ts";
 import { gridApiBenchmark, searchBenchmark } from "./lib/lookups-bench.ts";
+import { machine } from "./lib/machine.ts";
 import { movementAgainstReplay, movementBenchmark } from "./lib/movement-bench.ts";
 import { pgbenchTpcb } from "./lib/pgbench.ts";
 import { writeReadme } from "./lib/report.ts";
 import { reportsBenchmark } from "./lib/reports-bench.ts";
 import { CONNECTIONS, log, runConfig } from "./lib/run-config.ts";
 import { writeStanding } from "./lib/standing.ts";
-import { round } from "./lib/stats.ts";
 import { buildWeb, routeBundles, webHasGridScreen } from "./lib/web.ts";
 import { gridRenderBenchmark, lighthouseBenchmark } from "./lib/web-bench.ts";
 
@@ -67,21 +67,6 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   const { value, host } = await withHostCpu(work);
   results.hostCpu.phases[name] = host ?? null;
   return value;
-}
-
-function machine() {
-  const cpu = fs.readFileSync("/proc/cpuinfo", "utf8");
-  const model = /model name\s*:\s*(.+)/.exec(cpu)?.[1]?.trim() ?? os.cpus()[0]?.model ?? "unknown";
-  const mem = /MemTotal:\s+(\d+) kB/.exec(fs.readFileSync("/proc/meminfo", "utf8"))?.[1];
-  return {
-    nproc: os.availableParallelism(),
-    memoryGiB: mem ? round(Number(mem) / 1024 / 1024, 1) : null,
-    cpuModel: model,
-    node: process.version,
-    kernel: os.release(),
-    hypervisor: hypervisor() ?? null,
-    pageTableIsolation: pageTableIsolation() ?? null,
-  };
 }
 
 async function setUpDatabase(label: string, adminUrl: string, database: string) {

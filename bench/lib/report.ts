@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { HostCpuShares } from "./host-cpu.ts";
 import type { KernelCheck } from "./kernel-check.ts";
+import { cpuDescription } from "./machine.ts";
 import { round } from "./stats.ts";
 
 interface Row {
@@ -346,7 +347,7 @@ export function resultsMarkdown(r: Record<string, any>, resultFile: string): str
   const lines = [
     `Run: \`${r.mode}\` mode, started ${r.startedAt}, ${r.durationS} s in all; raw figures in [${resultFile}](${resultFile}).`,
     "",
-    `Machine: ${m.nproc} cores (${m.cpuModel}), ${m.memoryGiB} GiB memory, Node ${m.node}, Linux ${m.kernel};`,
+    `Machine: ${m.nproc} cores (${cpuDescription(m)}), ${m.memoryGiB} GiB memory, Node ${m.node}, Linux ${m.kernel};`,
     `${r.postgres15?.version ?? "PostgreSQL 15: not run"}; ${r.pgbench?.version ?? ""}; embedded: ${r.postgres18?.version ?? "not run"}.`,
     `The API and pgbench reach PostgreSQL 15 over ${r.postgres15?.transport ?? "TCP 127.0.0.1:5432"}; the embedded server over TCP on 127.0.0.1.`,
     ...(r.cpuCheck
