@@ -8,10 +8,11 @@ import { round } from "./stats.ts";
  * The machine a run measured, as far as the guest can see it. The virtual CPU's model name is the same
  * ("AMD EPYC") on hosts of different generations, so the run also keeps the family, model and
  * stepping the CPU reports (family 25 is Zen 3 and Zen 4), its clock as the guest sees it, and its
- * last-level cache: the movement's SQL works over a far larger set of pages than pgbench's TPC-B, and
- * on two hosts of one kernel build, whose CPU checks and TPC-B transactions cost within a tenth of
- * each other, a replayed movement cost a quarter more on one (the thirty-fourth session's notes in
- * bench/README.md). Runs before 2026-11-30 have the model name only.
+ * last-level cache. On two hosts of one kernel build, whose CPU checks and TPC-B transactions cost
+ * within a tenth of each other, a replayed movement cost a quarter more on one, and a memory-latency
+ * probe did not say why (the thirty-fourth session's notes in bench/README.md): these figures let
+ * later runs tell whether such hosts differ by their CPU. Runs before 2026-11-30 have the model name
+ * only.
  */
 export interface Machine {
   nproc: number;
