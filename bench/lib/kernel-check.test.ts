@@ -2,7 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hypervisorIn, kernelCheck, pageTableIsolation } from "./kernel-check.ts";
+import {
+  guestHaltPollNs,
+  hypervisorIn,
+  kernelCheck,
+  pageTableIsolation,
+  schedulerAutogroup,
+} from "./kernel-check.ts";
 import { kernelCheckLine } from "./report.ts";
 
 describe("the kernel check", () => {
@@ -66,5 +72,55 @@ describe("the kernel check", () => {
     expect(kernelCheckLine({ start }, { hypervisor: null, pageTableIsolation: null })).toBe(
       "Kernel check (`bench/lib/kernel-check.ts`; lower is faster): a system call 2.68 µs, a fresh page's first touch 12.53 µs at the start. Hypervisor: not named; page-table isolation not known.",
     );
+    // Runs since the thirty-fifth session also say how the guest schedules and idles, where it could tell.
+    expect(
+      kernelCheckLine(
+        { start },
+        { hypervisor: "KVM", pageTableIsolation: false, schedulerAutogroup: true, guestHaltPollNs: 200_000 },
+      ),
+    ).toBe(
+      "Kernel check (`bench/lib/kernel-check.ts`; lower is faster): a system call 2.68 µs, a fresh page's first touch 12.53 µs at the start. Hypervisor: KVM; page-table isolation off; the scheduler's autogroups on; an idle CPU polls 200 µs before it halts.",
+    );
+    expect(
+      kernelCheckLine(
+        { start },
+        { hypervisor: "KVM", pageTableIsolation: false, schedulerAutogroup: false, guestHaltPollNs: null },
+      ),
+    ).toBe(
+      "Kernel check (`bench/lib/kernel-check.ts`; lower is faster): a system call 2.68 µs, a fresh page's first touch 12.53 µs at the start. Hypervisor: KVM; page-table isolation off; the scheduler's autogroups off.",
+    );
+  });
+
+  it("reads whether the scheduler groups by session, and nothing where the kernel does not say", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kernel-"));
+    try {
+      expect(schedulerAutogroup(dir)).toBeUndefined();
+      fs.writeFileSync(path.join(dir, "sched_autogroup_enabled"), "1\n");
+      expect(schedulerAutogroup(dir)).toBe(true);
+      fs.writeFileSync(path.join(dir, "sched_autogroup_enabled"), "0\n");
+      expect(schedulerAutogroup(dir)).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads the idle CPU's polling only where the guest idles through the haltpoll driver", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sys-"));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    try {
+      expect(guestHaltPollNs(dir)).toBeUndefined();
+      write("module/haltpoll/parameters/guest_halt_poll_ns", "0\n");
+      write("devices/system/cpu/cpuidle/current_driver", "acpi_idle\n");
+      expect(guestHaltPollNs(dir)).toBeUndefined();
+      write("devices/system/cpu/cpuidle/current_driver", "haltpoll\n");
+      expect(guestHaltPollNs(dir)).toBe(0);
+      write("module/haltpoll/parameters/guest_halt_poll_ns", "200000\n");
+      expect(guestHaltPollNs(dir)).toBe(200_000);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

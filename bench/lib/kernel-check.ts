@@ -109,3 +109,37 @@ export function pageTableIsolation(sysDir = "/sys/devices/system/cpu/vulnerabili
     return undefined;
   }
 }
+
+/**
+ * Whether the kernel's autogroup scheduling is on. Then every session is a scheduling group of its
+ * own, and PostgreSQL starts each backend in a session of its own: a contended core is shared equally
+ * between each backend and the benchmark's one group (the API, the load generator and pgbench), and a
+ * nice value acts only within its group. On the first host where it was measured, turning it off gave
+ * the API's movements 4.5% more and the replay none (the thirty-fifth session's notes).
+ */
+export function schedulerAutogroup(procSysKernel = "/proc/sys/kernel"): boolean | undefined {
+  try {
+    return fs.readFileSync(path.join(procSysKernel, "sched_autogroup_enabled"), "utf8").trim() === "1";
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How long, in ns, an idle virtual CPU polls for work before it halts (and must be woken through the
+ * hypervisor), where the guest idles through the haltpoll driver; undefined where it does not.
+ */
+export function guestHaltPollNs(sysDir = "/sys"): number | undefined {
+  try {
+    const driver = fs.readFileSync(path.join(sysDir, "devices/system/cpu/cpuidle/current_driver"), "utf8");
+    if (driver.trim() !== "haltpoll") {
+      return undefined;
+    }
+    const ns = Number(
+      fs.readFileSync(path.join(sysDir, "module/haltpoll/parameters/guest_halt_poll_ns"), "utf8").trim(),
+    );
+    return Number.isFinite(ns) ? ns : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { hypervisor, pageTableIsolation } from "./kernel-check.ts";
+import { guestHaltPollNs, hypervisor, pageTableIsolation, schedulerAutogroup } from "./kernel-check.ts";
 import { round } from "./stats.ts";
 
 /**
@@ -27,6 +27,10 @@ export interface Machine {
   kernel: string;
   hypervisor: string | null;
   pageTableIsolation: boolean | null;
+  /** The kernel's autogroup scheduling (kernel-check.ts); runs before 2026-11-30's thirty-fifth session lack it. */
+  schedulerAutogroup?: boolean | null;
+  /** How long an idle virtual CPU polls before it halts, in ns; null where the guest idles otherwise. */
+  guestHaltPollNs?: number | null;
 }
 
 export function machine(): Machine {
@@ -44,6 +48,8 @@ export function machine(): Machine {
     kernel: os.release(),
     hypervisor: hypervisor() ?? null,
     pageTableIsolation: pageTableIsolation() ?? null,
+    schedulerAutogroup: schedulerAutogroup() ?? null,
+    guestHaltPollNs: guestHaltPollNs() ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { HostCpuShares } from "./host-cpu.ts";
 import type { KernelCheck } from "./kernel-check.ts";
-import { cpuDescription } from "./machine.ts";
+import { cpuDescription, type Machine } from "./machine.ts";
 import { round } from "./stats.ts";
 
 interface Row {
@@ -273,7 +273,9 @@ const userPart = (k: KernelCheck) =>
 /** The kernel check's figures at the start and end of a run, and what the machine says of its virtualization. */
 export function kernelCheckLine(
   check: { start: KernelCheck; end?: KernelCheck },
-  machine: { hypervisor?: string | null; pageTableIsolation?: boolean | null },
+  machine: Partial<
+    Pick<Machine, "hypervisor" | "pageTableIsolation" | "schedulerAutogroup" | "guestHaltPollNs">
+  >,
 ): string {
   const figures = (k: KernelCheck) =>
     `a system call ${k.syscallUs} µs, a fresh page's first touch ${k.pageTouchUs} µs${userPart(k)}`;
@@ -282,7 +284,14 @@ export function kernelCheckLine(
   return [
     `Kernel check (\`bench/lib/kernel-check.ts\`; lower is faster): ${figures(check.start)} at the start`,
     check.end ? `; ${figures(check.end)} at the end` : "",
-    `. Hypervisor: ${machine.hypervisor ?? "not named"}; page-table isolation ${isolation}.`,
+    `. Hypervisor: ${machine.hypervisor ?? "not named"}; page-table isolation ${isolation}`,
+    machine.schedulerAutogroup == null
+      ? ""
+      : `; the scheduler's autogroups ${machine.schedulerAutogroup ? "on" : "off"}`,
+    machine.guestHaltPollNs == null
+      ? ""
+      : `; an idle CPU polls ${round(machine.guestHaltPollNs / 1000, 1)} µs before it halts`,
+    ".",
   ].join("");
 }
 
