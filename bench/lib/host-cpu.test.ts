@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { hostCpuShares, hostCpuTicks, parseProcStat, withHostCpu } from "./host-cpu.ts";
 import { hostCpuLine } from "./report.ts";
+import { withTempDir } from "./temp-dir.fixture.ts";
 
 // Two readings of a two-core KVM guest ten seconds apart (2,000 ticks), taken during a benchmark run.
 const BEFORE = "cpu  222692 4079 58906 198362 3184 0 4931 14063 0 0\ncpu0 111 0 0 0 0 0 0 0 0 0\n";
@@ -38,12 +37,9 @@ describe("the host's CPU shares", () => {
   it("refuses a file without the aggregate line, and reads nothing where there is no file", () => {
     expect(() => parseProcStat("cpu0 1 2 3 4 5 6 7 8\n")).toThrow(/aggregate cpu line/);
     expect(() => parseProcStat("cpu  1 2 3\n")).toThrow(/eight figures/);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "host-cpu-"));
-    try {
+    withTempDir("host-cpu-", (dir) => {
       expect(hostCpuTicks(path.join(dir, "stat"))).toBeUndefined();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("reads this machine over a stretch of work, its shares adding up to the whole", async () => {

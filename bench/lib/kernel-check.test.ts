@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   guestHaltPollNs,
@@ -10,6 +7,7 @@ import {
   schedulerAutogroup,
 } from "./kernel-check.ts";
 import { kernelCheckLine } from "./report.ts";
+import { withTempDir } from "./temp-dir.fixture.ts";
 
 describe("the kernel check", () => {
   it("times a system call and a fresh page's first touch on this machine", () => {
@@ -34,17 +32,29 @@ describe("the kernel check", () => {
     expect(hypervisorIn("[    0.000000] Linux version 6.18.44\n")).toBeUndefined();
   });
 
-  it("tells page-table isolation from the kernel's Meltdown entry", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vulnerabilities-"));
-    try {
-      expect(pageTableIsolation(dir)).toBeUndefined();
-      fs.writeFileSync(path.join(dir, "meltdown"), "Mitigation: PTI\n");
-      expect(pageTableIsolation(dir)).toBe(true);
-      fs.writeFileSync(path.join(dir, "meltdown"), "Not affected\n");
-      expect(pageTableIsolation(dir)).toBe(false);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+  it.each([
+    {
+      setting: "page-table isolation, from the Meltdown entry",
+      read: pageTableIsolation,
+      file: "meltdown",
+      on: "Mitigation: PTI\n",
+      off: "Not affected\n",
+    },
+    {
+      setting: "whether the scheduler groups processes by session",
+      read: schedulerAutogroup,
+      file: "sched_autogroup_enabled",
+      on: "1\n",
+      off: "0\n",
+    },
+  ])("reads $setting, and nothing where the kernel does not say", ({ read, file, on, off }) => {
+    withTempDir("kernel-", (dir, write) => {
+      expect(read(dir)).toBeUndefined();
+      write(file, on);
+      expect(read(dir)).toBe(true);
+      write(file, off);
+      expect(read(dir)).toBe(false);
+    });
   });
 
   it("writes the run's figures at start and end, and what is not known as such", () => {
@@ -91,26 +101,8 @@ describe("the kernel check", () => {
     );
   });
 
-  it("reads whether the scheduler groups by session, and nothing where the kernel does not say", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kernel-"));
-    try {
-      expect(schedulerAutogroup(dir)).toBeUndefined();
-      fs.writeFileSync(path.join(dir, "sched_autogroup_enabled"), "1\n");
-      expect(schedulerAutogroup(dir)).toBe(true);
-      fs.writeFileSync(path.join(dir, "sched_autogroup_enabled"), "0\n");
-      expect(schedulerAutogroup(dir)).toBe(false);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
   it("reads the idle CPU's polling only where the guest idles through the haltpoll driver", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sys-"));
-    const write = (file: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      fs.writeFileSync(path.join(dir, file), text);
-    };
-    try {
+    withTempDir("sys-", (dir, write) => {
       expect(guestHaltPollNs(dir)).toBeUndefined();
       write("module/haltpoll/parameters/guest_halt_poll_ns", "0\n");
       write("devices/system/cpu/cpuidle/current_driver", "acpi_idle\n");
@@ -119,8 +111,6 @@ describe("the kernel check", () => {
       expect(guestHaltPollNs(dir)).toBe(0);
       write("module/haltpoll/parameters/guest_halt_poll_ns", "200000\n");
       expect(guestHaltPollNs(dir)).toBe(200_000);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

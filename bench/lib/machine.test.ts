@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cpuDescription, cpuInfoFacts, lastLevelCacheKiB } from "./machine.ts";
+import { withTempDir } from "./temp-dir.fixture.ts";
 
 const CPUINFO = [
   "processor\t: 0",
@@ -41,21 +40,17 @@ describe("the machine's CPU", () => {
   });
 
   it("takes the highest cache level's size, in KiB, whatever order sysfs lists them in", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cache-"));
-    const level = (name: string, lvl: number, size: string) => {
-      fs.mkdirSync(path.join(dir, name));
-      fs.writeFileSync(path.join(dir, name, "level"), `${lvl}\n`);
-      fs.writeFileSync(path.join(dir, name, "size"), `${size}\n`);
-    };
-    level("index0", 1, "32K");
-    level("index3", 3, "32768K");
-    level("index2", 2, "1024K");
-    try {
+    withTempDir("cache-", (dir, write) => {
+      const level = (name: string, lvl: number, size: string) => {
+        write(path.join(name, "level"), `${lvl}\n`);
+        write(path.join(name, "size"), `${size}\n`);
+      };
+      level("index0", 1, "32K");
+      level("index3", 3, "32768K");
+      level("index2", 2, "1024K");
       expect(lastLevelCacheKiB(dir)).toBe(32768);
       expect(lastLevelCacheKiB(path.join(dir, "none"))).toBeNull();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("describes the CPU with what the run knew, and only the model name for runs that kept no more", () => {

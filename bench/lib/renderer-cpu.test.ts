@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { statFigures } from "./proc-stat.ts";
 import { rendererCpuBetween, rendererCpuMedians, rendererSnapshot } from "./renderer-cpu.ts";
+import { withTempDir } from "./temp-dir.fixture.ts";
 
 // A /proc/<pid>/stat line whose name holds a space and a parenthesis, as Chromium's threads' may.
 const stat = (minflt: number, utime: number, stime: number) =>
@@ -15,12 +15,10 @@ describe("the renderers' CPU over a visit", () => {
   });
 
   it("finds only renderer processes in /proc", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "proc-"));
-    try {
+    withTempDir("proc-", (dir, write) => {
       const add = (pid: string, cmdline: string, line: string) => {
-        fs.mkdirSync(path.join(dir, pid));
-        fs.writeFileSync(path.join(dir, pid, "cmdline"), cmdline);
-        fs.writeFileSync(path.join(dir, pid, "stat"), line);
+        write(path.join(pid, "cmdline"), cmdline);
+        write(path.join(pid, "stat"), line);
       };
       add("100", "/usr/lib/chromium/chromium\0--type=renderer\0", stat(10, 5, 2));
       add("101", "/usr/lib/chromium/chromium\0--type=gpu-process\0", stat(99, 99, 99));
@@ -29,9 +27,7 @@ describe("the renderers' CPU over a visit", () => {
       const snapshot = rendererSnapshot(dir);
       expect([...snapshot.keys()]).toEqual([100]);
       expect(snapshot.get(100)).toEqual({ minorFaults: 10, userMs: 50, systemMs: 20 });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("counts a renderer that started during the visit from zero, and one that was there from its last reading", () => {

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { movementResults } from "./results.fixture.ts";
@@ -13,6 +12,7 @@ import {
   standingMarkdown,
   writeStanding,
 } from "./standing.ts";
+import { withTempDir } from "./temp-dir.fixture.ts";
 
 /** A full run as run.ts stores it now, with its movement rows, one report and the two browser budgets. */
 function fullRun(options: { startedAt: string; kernel: string; apiRps: number; gridMs: number }) {
@@ -255,22 +255,14 @@ describe("the budgets' standing", () => {
   });
 
   it("rewrites only its own block of the README from the result files, and refuses a README without one", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "standing-"));
-    try {
+    withTempDir("standing-", (dir, write) => {
       const results = path.join(dir, "results");
-      fs.mkdirSync(results);
       const run = (startedAt: string, gridMs: number) =>
         fullRun({ startedAt, kernel: "6.18.44-fc-v782", apiRps: 1100, gridMs });
-      fs.writeFileSync(
-        path.join(results, "2026-11-28.json"),
-        JSON.stringify(run("2026-11-28T00:00:00Z", 120)),
-      );
-      fs.writeFileSync(
-        path.join(results, "2026-11-29.json"),
-        JSON.stringify(run("2026-11-29T00:00:00Z", 180)),
-      );
-      fs.writeFileSync(
-        path.join(results, "2026-11-29-quick.json"),
+      write("results/2026-11-28.json", JSON.stringify(run("2026-11-28T00:00:00Z", 120)));
+      write("results/2026-11-29.json", JSON.stringify(run("2026-11-29T00:00:00Z", 180)));
+      write(
+        "results/2026-11-29-quick.json",
         JSON.stringify({ ...run("2026-11-29T01:00:00Z", 180), mode: "quick" }),
       );
       expect(
@@ -295,8 +287,6 @@ describe("the budgets' standing", () => {
 
       fs.writeFileSync(readme, "# Bench\n");
       expect(() => writeStanding(readme, results)).toThrow(/no <!-- standing:start -->/);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
