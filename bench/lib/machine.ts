@@ -27,10 +27,10 @@ export interface Machine {
   kernel: string;
   hypervisor: string | null;
   pageTableIsolation: boolean | null;
-  /** The kernel's autogroup scheduling (kernel-check.ts); runs before 2026-11-30's thirty-fifth session lack it. */
-  schedulerAutogroup?: boolean | null;
+  /** The kernel's autogroup scheduling (kernel-check.ts); result files before the thirty-fifth session's fifth run lack it. */
+  schedulerAutogroup: boolean | null;
   /** How long an idle virtual CPU polls before it halts, in ns; null where the guest idles otherwise. */
-  guestHaltPollNs?: number | null;
+  guestHaltPollNs: number | null;
 }
 
 export function machine(): Machine {
