@@ -46,6 +46,39 @@ describe("budgetRows", () => {
     expect(rowOf(budgetRows(results), "CPU a movement")).toBeUndefined();
   });
 
+  it("shows the machine's CPU a movement, replayed and through the API, where the rounds read it", () => {
+    const busy = (busyPct: number) => ({ busyPct, idlePct: 100 - busyPct, iowaitPct: 0, stealPct: 0 });
+    const results = movementResults(1000, 2000, 3000);
+    const row = rowOf(
+      budgetRows({
+        ...results,
+        machine: { nproc: 2 },
+        hostCpu: { phases: { tpcb: busy(90) } },
+        movementReplay: {
+          ...results.movementReplay,
+          rounds: [2000, 2500],
+          roundsHostCpu: [busy(90), busy(90)],
+        },
+        movements: {
+          ...results.movements,
+          alternating: {
+            ...results.movements.alternating,
+            rounds: [1000, 900],
+            roundsHostCpu: [busy(80), busy(81)],
+          },
+        },
+      }),
+      "The machine's CPU a movement",
+    );
+    expect(row).toMatchObject({
+      measured:
+        "replayed 0.9, 0.72 ms; through the API 1.6, 1.8 ms; the API adds 0.7 ms (median); a TPC-B transaction 0.6 ms",
+      ratio: "0.97x",
+      verdict: "n/a",
+    });
+    expect(rowOf(budgetRows(results), "The machine's CPU a movement")).toBeUndefined();
+  });
+
   it("fails an upload commit just over 3x its COPY anchor, and shows it over 3x", () => {
     const imports = (commitMs: number) => ({
       imports: {

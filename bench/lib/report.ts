@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { HostCpuShares } from "./host-cpu.ts";
 import type { KernelCheck } from "./kernel-check.ts";
 import { cpuDescription, type Machine } from "./machine.ts";
+import { movementCost } from "./movement-cost.ts";
 import { round } from "./stats.ts";
 
 interface Row {
@@ -75,6 +76,23 @@ export function budgetRows(r: Record<string, any>): Row[] {
         ratio: percent(replay.movementsPerSecond / r.pgbench.tps),
         verdict: "n/a",
       });
+      const tpcbShares = r.hostCpu?.phases?.tpcb;
+      const cost = movementCost(
+        r.machine?.nproc,
+        replay,
+        m.alternating,
+        tpcbShares ? { shares: tpcbShares, tps: r.pgbench.tps } : undefined,
+      );
+      if (cost) {
+        rows.push({
+          budget:
+            "The machine's CPU a movement (no budget): replayed and through the API, by round, from the cores' busy time",
+          measured: `replayed ${cost.replayMs.join(", ")} ms; through the API ${cost.apiMs.join(", ")} ms; the API adds ${cost.additionMs} ms (median)${cost.tpcbMs === undefined ? "" : `; a TPC-B transaction ${cost.tpcbMs} ms`}`,
+          anchor: "the replayed movement (median)",
+          ratio: `${cost.fraction.toFixed(2)}x`,
+          verdict: "n/a",
+        });
+      }
     }
     if (m.generatorCpuMsPerRequest !== undefined) {
       const cores = (msPerRequest: number) => round((msPerRequest * m.rps) / 1000, 2);

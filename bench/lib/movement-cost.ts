@@ -1,0 +1,71 @@
+import type { HostCpuShares } from "./host-cpu.ts";
+import { median, round } from "./stats.ts";
+
+/**
+ * The machine's CPU a unit of work over a stretch of the run: all its cores' busy time over the
+ * stretch, over the units done in it. The replay and the API load the same machine, so the two
+ * costs side by side show what the API's path adds to a movement, PostgreSQL's and the kernel's
+ * extra work under it included.
+ */
+export function cpuMsPerUnit(shares: HostCpuShares | undefined, perSecond: number, cores: number) {
+  if (!shares || !(perSecond > 0) || !(cores > 0)) {
+    return undefined;
+  }
+  return ((shares.busyPct / 100) * cores * 1000) / perSecond;
+}
+
+export interface MovementCost {
+  /** Milliseconds of the machine's CPU a TPC-B transaction, over pgbench's own run. */
+  tpcbMs?: number;
+  /** A replayed movement's, by alternating round. */
+  replayMs: number[];
+  /** A movement through the API's, by the same rounds. */
+  apiMs: number[];
+  /** The median over the rounds of what the API adds to its round's replayed movement. */
+  additionMs: number;
+  /**
+   * That addition over the median replayed movement. The replay share is about the ratio of the
+   * cores' busy time under the API to that under the replay, over one plus this fraction; over the
+   * standing's runs it passed wherever the fraction was 0.76 or less and failed wherever it was
+   * 0.87 or more (bench/README.md, "Why some budgets do not pass everywhere").
+   */
+  fraction: number;
+}
+
+interface RoundsOf {
+  rounds?: number[];
+  roundsHostCpu?: Array<HostCpuShares | undefined>;
+}
+
+/**
+ * A run's machine CPU a movement, replayed and through the API, from its alternating rounds;
+ * undefined for runs that did not read the machine's CPU by round (before 2026-11-29).
+ */
+export function movementCost(
+  cores: number,
+  replay: RoundsOf | undefined,
+  api: RoundsOf | undefined,
+  tpcb?: { shares?: HostCpuShares; tps: number },
+): MovementCost | undefined {
+  const costs = (side: RoundsOf | undefined) =>
+    (side?.rounds ?? []).map((rate, n) => cpuMsPerUnit(side?.roundsHostCpu?.[n], rate, cores));
+  const replayMs = costs(replay);
+  const apiMs = costs(api);
+  if (replayMs.length === 0 || replayMs.length !== apiMs.length) {
+    return undefined;
+  }
+  if (replayMs.some((ms) => ms === undefined) || apiMs.some((ms) => ms === undefined)) {
+    return undefined;
+  }
+  const replayed = replayMs as number[];
+  const posted = apiMs as number[];
+  const additionMs = median(posted.map((ms, n) => ms - (replayed[n] as number)));
+  const tpcbMs = tpcb ? cpuMsPerUnit(tpcb.shares, tpcb.tps, cores) : undefined;
+  return {
+    ...(tpcbMs === undefined ? {} : { tpcbMs: round(tpcbMs, 2) }),
+    replayMs: replayed.map((ms) => round(ms, 2)),
+    apiMs: posted.map((ms) => round(ms, 2)),
+    additionMs: round(additionMs, 2),
+    fraction: round(additionMs / median(replayed), 2),
+  };
+}
