@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cpuMsPerUnit, movementCost } from "./movement-cost.ts";
+import { cpuMsPerUnit, fractionStanding, movementCost } from "./movement-cost.ts";
 
 const busy = (busyPct: number) => ({ busyPct, idlePct: 100 - busyPct, iowaitPct: 0, stealPct: 0 });
 
@@ -39,5 +39,36 @@ describe("movementCost", () => {
     expect(movementCost(2, { rounds: [2475] }, { rounds: [1164.2] })).toBeUndefined();
     expect(movementCost(2, replay, { rounds: [1164.2], roundsHostCpu: [busy(83.2)] })).toBeUndefined();
     expect(movementCost(2, undefined, api)).toBeUndefined();
+  });
+});
+
+describe("fractionStanding", () => {
+  const run = (host: string, fraction: number, passed: boolean) => ({ host, fraction, passed });
+
+  it("finds the band where the share both passed and failed, and counts the runs on each side", () => {
+    const text = fractionStanding([
+      run("fc-v669 AMD EPYC", 0.7, true),
+      run("fc-v669 AMD EPYC", 0.78, false),
+      run("fc-v782 AMD EPYC", 0.8, true),
+      run("fc-v782 AMD EPYC", 0.84, true),
+      run("fc-v857 AMD EPYC", 0.9, false),
+      run("fc-v857 AMD EPYC", 1.01, false),
+    ]);
+    expect(text).toContain(
+      "over the 6 runs that read the machine's CPU by round: it passed in all 1 run under 0.78, the smallest fraction at which it failed, failed in all 2 runs over 0.84, the largest at which it passed, and passed in 2 of the 3 runs between.",
+    );
+    expect(text).toContain(
+      "By host, the median fraction: fc-v669 AMD EPYC 0.70 (0.70-0.78; passed in 1 of 2); fc-v782 AMD EPYC 0.80 (0.80-0.84; passed in 2 of 2); fc-v857 AMD EPYC 0.90 (0.90-1.01; passed in 0 of 2).",
+    );
+  });
+
+  it("says so when one fraction cuts the runs cleanly, or when the share went one way in all", () => {
+    expect(fractionStanding([run("a", 0.7, true), run("a", 0.75, true), run("b", 0.9, false)])).toContain(
+      "it passed in all 2 runs at 0.75 or under and failed in all 1 run at 0.90 or over.",
+    );
+    expect(fractionStanding([run("a", 0.9, false), run("a", 1.1, false)])).toContain(
+      "the share failed in all of them, at fractions of 0.90-1.10.",
+    );
+    expect(fractionStanding([])).toBeUndefined();
   });
 });

@@ -69,3 +69,52 @@ export function movementCost(
     fraction: round(additionMs / median(replayed), 2),
   };
 }
+
+/** One run's replay-share verdict beside the API's addition as a fraction of a replayed movement. */
+export interface FractionVerdict {
+  host: string;
+  fraction: number;
+  passed: boolean;
+}
+
+/**
+ * The replay share over the runs, sorted by the API's addition as a fraction of a replayed
+ * movement: the smallest fraction at which the share failed and the largest at which it passed, how
+ * the runs below, between and above those two went, and each host's median fraction. Read off the
+ * runs, not set: a band that narrows or moves as runs come in shows it.
+ */
+export function fractionStanding(runs: FractionVerdict[]): string | undefined {
+  if (runs.length === 0) {
+    return undefined;
+  }
+  const failed = runs.filter((run) => !run.passed).map((run) => run.fraction);
+  const passed = runs.filter((run) => run.passed).map((run) => run.fraction);
+  const figure = (fraction: number) => fraction.toFixed(2);
+  const plural = (n: number) => `${n} run${n === 1 ? "" : "s"}`;
+  const hosts = [...new Set(runs.map((run) => run.host))].map((host) => {
+    const own = runs.filter((run) => run.host === host);
+    const fractions = own.map((run) => run.fraction);
+    const passes = own.filter((run) => run.passed).length;
+    return `${host} ${figure(median(fractions))} (${figure(Math.min(...fractions))}-${figure(Math.max(...fractions))}; passed in ${passes} of ${own.length})`;
+  });
+  const lead = `The replay share by what the API adds to a movement's CPU, as a fraction of a replayed movement's (\`lib/movement-cost.ts\`), over the ${plural(runs.length)} that read the machine's CPU by round`;
+  let band: string;
+  if (failed.length === 0 || passed.length === 0) {
+    band = `the share ${failed.length === 0 ? "passed" : "failed"} in all of them, at fractions of ${figure(Math.min(...runs.map((r) => r.fraction)))}-${figure(Math.max(...runs.map((r) => r.fraction)))}`;
+  } else {
+    const lowestFail = Math.min(...failed);
+    const highestPass = Math.max(...passed);
+    const below = runs.filter((run) => run.fraction < lowestFail);
+    const above = runs.filter((run) => run.fraction > highestPass);
+    const between = runs.filter((run) => run.fraction >= lowestFail && run.fraction <= highestPass);
+    band =
+      between.length === 0
+        ? `it passed in all ${plural(below.length)} at ${figure(highestPass)} or under and failed in all ${plural(above.length)} at ${figure(lowestFail)} or over`
+        : [
+            `it passed in all ${plural(below.length)} under ${figure(lowestFail)}, the smallest fraction at which it failed`,
+            `failed in all ${plural(above.length)} over ${figure(highestPass)}, the largest at which it passed`,
+            `and passed in ${between.filter((run) => run.passed).length} of the ${plural(between.length)} between`,
+          ].join(", ");
+  }
+  return `${lead}: ${band}. By host, the median fraction: ${hosts.join("; ")}.`;
+}

@@ -250,6 +250,36 @@ describe("the budgets' standing", () => {
     ).not.toContain("kernel check");
   });
 
+  it("keeps what the API adds to a movement, and sorts the replay share by it over the runs that read it", () => {
+    const busy = (busyPct: number) => ({ busyPct, idlePct: 100 - busyPct, iowaitPct: 0, stealPct: 0 });
+    const run = (startedAt: string, apiBusyPct: number, apiRps: number) => {
+      const r = fullRun({ startedAt, kernel: "6.18.44-fc-v669", apiRps, gridMs: 90 });
+      return {
+        ...r,
+        machine: { ...r.machine, nproc: 2 },
+        movementReplay: { ...r.movementReplay, rounds: [2000], roundsHostCpu: [busy(90)] },
+        movements: {
+          ...r.movements,
+          alternating: { ...r.movements.alternating, rounds: [apiRps], roundsHostCpu: [busy(apiBusyPct)] },
+        },
+      };
+    };
+    // Replayed 0.9 ms a movement; through the API 1.6 ms (a fraction of 0.78) and 2 ms (1.22).
+    const passing = runVerdicts("2026-11-30-15.json", run("2026-11-30T05:00:00Z", 80, 1000));
+    const failing = runVerdicts("2026-11-30-16.json", run("2026-11-30T06:00:00Z", 80, 800));
+    expect(passing.additionFraction).toBe(0.78);
+    expect(failing.additionFraction).toBe(1.22);
+    const older = runVerdicts(
+      "2026-11-28.json",
+      fullRun({ startedAt: "2026-11-28T00:00:00Z", kernel: "6.18.44-fc-v669", apiRps: 900, gridMs: 90 }),
+    );
+    expect(older.additionFraction).toBeUndefined();
+    const markdown = standingMarkdown([passing, failing, older]);
+    expect(markdown).toContain(
+      "over the 2 runs that read the machine's CPU by round: it passed in all 1 run at 0.78 or under and failed in all 1 run at 1.22 or over. By host, the median fraction: fc-v669 AMD EPYC 0.78 (0.78-1.22; passed in 1 of 2).",
+    );
+  });
+
   it("says so when no run qualifies", () => {
     expect(standingMarkdown([])).toBe("No full run has measured every budget as the benchmark does now.");
   });

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { KernelCheck } from "./kernel-check.ts";
+import { fractionStanding, movementCost } from "./movement-cost.ts";
 import type { RendererCpuMedians } from "./renderer-cpu.ts";
-import { budgetRows, TPC_B_SHARE_BUDGET } from "./report.ts";
+import { budgetRows, REPLAY_SHARE_BUDGET, TPC_B_SHARE_BUDGET } from "./report.ts";
 import { median } from "./stats.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the results document is free-form JSON
@@ -26,6 +27,11 @@ export interface RunVerdicts {
    * measured it: beside the kernel check, the same page's faults and what the host charged for them.
    */
   renderer?: RendererCpuMedians;
+  /**
+   * What the API adds to a movement's CPU as a fraction of a replayed movement's, where the run read
+   * the machine's CPU by round (since 2026-11-29): the figure that sorts the replay share.
+   */
+  additionFraction?: number;
 }
 
 /**
@@ -79,6 +85,7 @@ export function runVerdicts(file: string, r: Results): RunVerdicts {
   const kernel = r.kernelCheck?.start as KernelCheck | undefined;
   const renderer = r.gridRender?.renderer;
   const guest = guestOf(r);
+  const cost = movementCost(r.machine?.nproc, r.movementReplay, r.movements?.alternating);
   return {
     file,
     startedAt: String(r.startedAt),
@@ -87,6 +94,7 @@ export function runVerdicts(file: string, r: Results): RunVerdicts {
     ...(kernel ? { kernel } : {}),
     ...(guest ? { guest } : {}),
     ...(typeof renderer?.kernelSharePercent === "number" ? { renderer } : {}),
+    ...(cost ? { additionFraction: cost.fraction } : {}),
   };
 }
 
@@ -167,6 +175,22 @@ export function standingMarkdown(given: RunVerdicts[]): string {
       "",
       `The kernel check at the start of the runs that made one (\`lib/kernel-check.ts\`, medians; lower is faster): ${kernelByGuest.join("; ")}.`,
     );
+  }
+  const byFraction = fractionStanding(
+    runs.flatMap((run) =>
+      run.additionFraction === undefined || !run.verdicts.has(REPLAY_SHARE_BUDGET)
+        ? []
+        : [
+            {
+              host: run.host,
+              fraction: run.additionFraction,
+              passed: run.verdicts.get(REPLAY_SHARE_BUDGET) === "pass",
+            },
+          ],
+    ),
+  );
+  if (byFraction) {
+    lines.push("", byFraction);
   }
   return lines.join("\n");
 }
