@@ -55,7 +55,7 @@ describe("fractionStanding", () => {
       run("fc-v857 AMD EPYC", 1.01, false),
     ]);
     expect(text).toContain(
-      "over the 6 runs that read the machine's CPU by round: it passed in all 1 run under 0.78, the smallest fraction at which it failed, failed in all 2 runs over 0.84, the largest at which it passed, and passed in 2 of the 3 runs between.",
+      "over the 6 runs that read the machine's CPU by round: it passed in the 1 run under 0.78, the smallest fraction at which it failed, failed in all 2 runs over 0.84, the largest at which it passed, and passed in 2 of the 3 runs between.",
     );
     expect(text).toContain(
       "By host, the median fraction: fc-v669 AMD EPYC 0.70 (0.70-0.78; passed in 1 of 2); fc-v782 AMD EPYC 0.80 (0.80-0.84; passed in 2 of 2); fc-v857 AMD EPYC 0.90 (0.90-1.01; passed in 0 of 2).",
@@ -64,7 +64,7 @@ describe("fractionStanding", () => {
 
   it("says so when one fraction cuts the runs cleanly, or when the share went one way in all", () => {
     expect(fractionStanding([run("a", 0.7, true), run("a", 0.75, true), run("b", 0.9, false)])).toContain(
-      "it passed in all 2 runs at 0.75 or under and failed in all 1 run at 0.90 or over.",
+      "it passed in all 2 runs at 0.75 or under and failed in the 1 run at 0.90 or over.",
     );
     expect(fractionStanding([run("a", 0.9, false), run("a", 1.1, false)])).toContain(
       "the share failed in all of them, at fractions of 0.90-1.10.",

@@ -25,9 +25,8 @@ export interface MovementCost {
   additionMs: number;
   /**
    * That addition over the median replayed movement. The replay share is about the ratio of the
-   * cores' busy time under the API to that under the replay, over one plus this fraction; over the
-   * standing's runs it passed wherever the fraction was 0.76 or less and failed wherever it was
-   * 0.87 or more (bench/README.md, "Why some budgets do not pass everywhere").
+   * cores' busy time under the API to that under the replay, over one plus this fraction; the
+   * standing (fractionStanding) gives the fractions at which it has passed and failed so far.
    */
   fraction: number;
 }
@@ -91,6 +90,7 @@ export function fractionStanding(runs: FractionVerdict[]): string | undefined {
   const passed = runs.filter((run) => run.passed).map((run) => run.fraction);
   const figure = (fraction: number) => fraction.toFixed(2);
   const plural = (n: number) => `${n} run${n === 1 ? "" : "s"}`;
+  const allOf = (n: number) => (n === 1 ? "the 1 run" : `all ${n} runs`);
   const hosts = [...new Set(runs.map((run) => run.host))].map((host) => {
     const own = runs.filter((run) => run.host === host);
     const fractions = own.map((run) => run.fraction);
@@ -109,10 +109,10 @@ export function fractionStanding(runs: FractionVerdict[]): string | undefined {
     const between = runs.filter((run) => run.fraction >= lowestFail && run.fraction <= highestPass);
     band =
       between.length === 0
-        ? `it passed in all ${plural(below.length)} at ${figure(highestPass)} or under and failed in all ${plural(above.length)} at ${figure(lowestFail)} or over`
+        ? `it passed in ${allOf(below.length)} at ${figure(highestPass)} or under and failed in ${allOf(above.length)} at ${figure(lowestFail)} or over`
         : [
-            `it passed in all ${plural(below.length)} under ${figure(lowestFail)}, the smallest fraction at which it failed`,
-            `failed in all ${plural(above.length)} over ${figure(highestPass)}, the largest at which it passed`,
+            `it passed in ${allOf(below.length)} under ${figure(lowestFail)}, the smallest fraction at which it failed`,
+            `failed in ${allOf(above.length)} over ${figure(highestPass)}, the largest at which it passed`,
             `and passed in ${between.filter((run) => run.passed).length} of the ${plural(between.length)} between`,
           ].join(", ");
   }
