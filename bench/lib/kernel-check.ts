@@ -114,8 +114,9 @@ export function pageTableIsolation(sysDir = "/sys/devices/system/cpu/vulnerabili
  * Whether the kernel's autogroup scheduling is on. Then every session is a scheduling group of its
  * own, and PostgreSQL starts each backend in a session of its own: a contended core is shared equally
  * between each backend and the benchmark's one group (the API, the load generator and pgbench), and a
- * nice value acts only within its group. On the first host where it was measured, turning it off gave
- * the API's movements 4.5% more and the replay none (the thirty-fifth session's notes).
+ * nice value acts only within its group. Turning it off gave the API's movements 4.5% more on the
+ * thirty-fifth session's Intel host (three pairs) and nothing on the thirty-sixth's AMD host (six
+ * pairs): kept so later runs can tell whether it matters on their host (bench/README.md's notes).
  */
 export function schedulerAutogroup(procSysKernel = "/proc/sys/kernel"): boolean | undefined {
   try {
