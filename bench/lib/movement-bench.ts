@@ -12,6 +12,7 @@ import {
   signIn,
 } from "./http.ts";
 import { pgbenchMovementReplay, type ReplayResult } from "./movement-replay.ts";
+import { type CpuByProcess, type LoadProcesses, postmasterPid, withProcessCpu } from "./process-cpu.ts";
 import { CONNECTIONS, log, type RunConfig } from "./run-config.ts";
 import { round } from "./stats.ts";
 
@@ -108,22 +109,33 @@ export async function movementBenchmark(
   };
 }
 
-/** One side of an alternating round, with the machine's speed just before it and its CPU during it. */
+/**
+ * One side of an alternating round, with the machine's speed just before it, its CPU during it and
+ * the load processes' CPU a movement.
+ */
 interface HostRound<T> {
   value: T;
   cpuCheckMs: number;
   host?: HostCpuShares;
+  byProcess?: CpuByProcess;
 }
 
 /**
  * Runs one side of a round after a CPU check (about 0.1 s of one core) and reads the machine's CPU
  * over it: a round the hypervisor gave to a neighbour shows as steal, one slowed by a neighbour on a
- * core's sibling thread as a slower check.
+ * core's sibling thread as a slower check. With `processes`, also each one's CPU a movement.
  */
-async function hostRound<T>(work: () => Promise<T>): Promise<HostRound<T>> {
+async function hostRound<T>(
+  work: () => Promise<T>,
+  processes?: { pids: LoadProcesses; movements: (value: T) => number },
+): Promise<HostRound<T>> {
   const cpuCheck = cpuCheckMs();
-  const { value, host } = await withHostCpu(work);
-  return { value, cpuCheckMs: cpuCheck, host };
+  const { value: measured, host } = await withHostCpu(() =>
+    processes
+      ? withProcessCpu(processes.pids, work, processes.movements)
+      : work().then((value) => ({ value, byProcess: undefined })),
+  );
+  return { value: measured.value, cpuCheckMs: cpuCheck, host, byProcess: measured.byProcess };
 }
 
 const machineNote = (round: HostRound<unknown>) =>
@@ -159,16 +171,29 @@ export async function movementAgainstReplay(
   };
   // The API served reports and search since its movement run: its movement path is warmed again first.
   await movementLoad({ ...load, pairs: await movePairs(db.url, db.dataset), seconds: config.warmupSeconds });
+  const databasePid = await postmasterPid(db.url);
+  const pids = (apiPid?: number) =>
+    databasePid === undefined
+      ? undefined
+      : { databasePid, clientPid: process.pid, ...(apiPid ? { apiPid } : {}) };
+  const replayPids = pids();
+  const postPids = pids(api.pid);
   const replayRounds: Array<HostRound<ReplayResult>> = [];
   const postRounds: Array<HostRound<MovementLoadResult>> = [];
   for (let n = 0; n < config.replayRounds; n++) {
     log(`replay round ${n + 1}: pgbench, a movement's own SQL, -c ${CONNECTIONS} -T ${seconds}`);
     const replayPairs = await movePairs(db.url, db.dataset);
-    const replay = await hostRound(() => pgbenchMovementReplay({ ...target, pairs: replayPairs }));
+    const replay = await hostRound(
+      () => pgbenchMovementReplay({ ...target, pairs: replayPairs }),
+      replayPids && { pids: replayPids, movements: (r) => r.movementsPerSecond * r.seconds },
+    );
     replayRounds.push(replay);
     log(`replay round ${n + 1}: the API, ${CONNECTIONS} clients posting movements for ${seconds} s`);
     const postPairs = await movePairs(db.url, db.dataset);
-    const post = await hostRound(() => movementLoad({ ...load, pairs: postPairs, seconds }));
+    const post = await hostRound(
+      () => movementLoad({ ...load, pairs: postPairs, seconds }),
+      postPids && { pids: postPids, movements: (p) => p.rps * p.durationS },
+    );
     postRounds.push(post);
     log(
       `replay round ${n + 1}: ${replay.value.movementsPerSecond} movements/s replayed (${machineNote(replay)}), ${post.value.rps} posted (${machineNote(post)})`,
@@ -194,6 +219,7 @@ export async function movementAgainstReplay(
       rounds: replays.map((r) => r.movementsPerSecond),
       roundsHostCpu: replayRounds.map((round) => round.host),
       roundsCpuCheckMs: replayRounds.map((round) => round.cpuCheckMs),
+      roundsCpuByProcess: replayRounds.map((round) => round.byProcess),
       violations: check.violations.length,
     },
     api: {
@@ -204,6 +230,7 @@ export async function movementAgainstReplay(
       generatorCpuMsPerRequest: posts.map((p) => p.generatorCpuMsPerRequest),
       roundsHostCpu: postRounds.map((round) => round.host),
       roundsCpuCheckMs: postRounds.map((round) => round.cpuCheckMs),
+      roundsCpuByProcess: postRounds.map((round) => round.byProcess),
     },
   };
 }

@@ -17,6 +17,29 @@ export function statFigures(stat: string): ProcessCpu {
   return { minorFaults: Number(fields[7]), userMs: ticks(11), systemMs: ticks(12) };
 }
 
+/**
+ * The CPU a process has spent so far and what its children that have ended (and been waited for)
+ * spent, with its parent's pid: fields 4, 14-17 of a /proc/<pid>/stat line. A child's time moves
+ * into its parent's reaped figures when it ends, so a process's own time plus its reaped children's
+ * counts a short-lived child whole (a pgbench run, a database backend that ended).
+ */
+export interface ProcessTreeTimes {
+  parentPid: number;
+  own: { userMs: number; systemMs: number };
+  reaped: { userMs: number; systemMs: number };
+}
+
+/** The figures of ProcessTreeTimes from one /proc/<pid>/stat line. */
+export function statTreeTimes(stat: string): ProcessTreeTimes {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = (at: number) => (Number(fields[at]) * 1000) / TICKS_PER_SECOND;
+  return {
+    parentPid: Number(fields[1]),
+    own: { userMs: ticks(11), systemMs: ticks(12) },
+    reaped: { userMs: ticks(13), systemMs: ticks(14) },
+  };
+}
+
 /** The figures of process `pid` now; undefined once it has gone. */
 export function processCpu(pid: number, procDir = "/proc"): ProcessCpu | undefined {
   try {

@@ -79,6 +79,47 @@ describe("budgetRows", () => {
     expect(rowOf(budgetRows(results), "The machine's CPU a movement")).toBeUndefined();
   });
 
+  it("shows whose CPU a movement is, by process, where the rounds read /proc", () => {
+    const busy = (busyPct: number) => ({ busyPct, idlePct: 100 - busyPct, iowaitPct: 0, stealPct: 0 });
+    const time = (userMs: number, systemMs: number) => ({ userMs, systemMs });
+    const results = movementResults(1000, 2000, 3000);
+    const withRounds = (byProcess: boolean) => ({
+      ...results,
+      machine: { nproc: 2 },
+      movementReplay: {
+        ...results.movementReplay,
+        rounds: [2000],
+        roundsHostCpu: [busy(90)],
+        ...(byProcess
+          ? { roundsCpuByProcess: [{ database: time(0.6, 0.2), client: time(0.05, 0.02) }] }
+          : {}),
+      },
+      movements: {
+        ...results.movements,
+        alternating: {
+          ...results.movements.alternating,
+          rounds: [1000],
+          roundsHostCpu: [busy(85)],
+          ...(byProcess
+            ? {
+                roundsCpuByProcess: [
+                  { database: time(0.7, 0.3), api: time(0.4, 0.1), client: time(0.08, 0.02) },
+                ],
+              }
+            : {}),
+        },
+      },
+    });
+    expect(rowOf(budgetRows(withRounds(true)), "Whose CPU a movement")).toMatchObject({
+      measured:
+        "replayed: PostgreSQL 0.80 ms (0.20 in the kernel), pgbench 0.07 ms (0.02 in the kernel), the rest 0.03 ms; " +
+        "through the API: PostgreSQL 1.00 ms (0.30 in the kernel), the API 0.50 ms (0.10 in the kernel), the load generator 0.10 ms (0.02 in the kernel), the rest 0.10 ms",
+      ratio: "1.25x",
+      verdict: "n/a",
+    });
+    expect(rowOf(budgetRows(withRounds(false)), "Whose CPU a movement")).toBeUndefined();
+  });
+
   it("fails an upload commit just over 3x its COPY anchor, and shows it over 3x", () => {
     const imports = (commitMs: number) => ({
       imports: {

@@ -3,6 +3,7 @@ import type { HostCpuShares } from "./host-cpu.ts";
 import type { KernelCheck } from "./kernel-check.ts";
 import { cpuDescription, type Machine } from "./machine.ts";
 import { movementCost } from "./movement-cost.ts";
+import { byProcessWords, movementCpuByProcess } from "./movement-processes.ts";
 import { round } from "./stats.ts";
 
 interface Row {
@@ -93,6 +94,19 @@ export function budgetRows(r: Record<string, any>): Row[] {
           measured: `replayed ${cost.replayMs.join(", ")} ms; through the API ${cost.apiMs.join(", ")} ms; the API adds ${cost.additionMs} ms (median)${cost.tpcbMs === undefined ? "" : `; a TPC-B transaction ${cost.tpcbMs} ms`}`,
           anchor: "the replayed movement (median)",
           ratio: `${cost.fraction.toFixed(2)}x`,
+          verdict: "n/a",
+        });
+      }
+      const byProcess = movementCpuByProcess(r.machine?.nproc, replay, m.alternating);
+      if (byProcess) {
+        const words = byProcessWords(byProcess);
+        rows.push({
+          budget:
+            "Whose CPU a movement (no budget): each process's from /proc, the kernel's part in brackets, medians of the rounds",
+          measured: words.measured,
+          anchor:
+            "PostgreSQL's under the replay; the rest is the cores' busy time less the processes' (interrupts, other processes)",
+          ratio: words.ratio,
           verdict: "n/a",
         });
       }

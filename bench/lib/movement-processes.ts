@@ -1,0 +1,79 @@
+import type { HostCpuShares } from "./host-cpu.ts";
+import { cpuMsPerUnit } from "./movement-cost.ts";
+import type { CpuByProcess, CpuTime } from "./process-cpu.ts";
+import { median, round } from "./stats.ts";
+
+/** One side's alternating rounds as the results keep them (movementReplay, movements.alternating). */
+interface RoundsOf {
+  rounds?: number[];
+  roundsHostCpu?: Array<HostCpuShares | undefined>;
+  roundsCpuByProcess?: Array<CpuByProcess | undefined>;
+}
+
+/** One side's CPU a movement by process (medians over its rounds), and what the processes leave. */
+export interface SideByProcess {
+  database: CpuTime;
+  api?: CpuTime;
+  client: CpuTime;
+  /** The machine's busy time a movement less the three processes': interrupts, the rest of the machine. */
+  restMs: number;
+}
+
+const total = (time: CpuTime | undefined) => (time ? time.userMs + time.systemMs : 0);
+
+const medianTime = (times: CpuTime[]): CpuTime => ({
+  userMs: round(median(times.map((t) => t.userMs)), 3),
+  systemMs: round(median(times.map((t) => t.systemMs)), 3),
+});
+
+function side(cores: number, of: RoundsOf | undefined): SideByProcess | undefined {
+  const byProcess = of?.roundsCpuByProcess ?? [];
+  if (byProcess.length === 0 || byProcess.some((round) => round === undefined)) {
+    return undefined;
+  }
+  const rounds = byProcess as CpuByProcess[];
+  const rests = rounds.map((round, n) => {
+    const machine = cpuMsPerUnit(of?.roundsHostCpu?.[n], of?.rounds?.[n] ?? 0, cores);
+    return machine === undefined
+      ? undefined
+      : machine - total(round.database) - total(round.api) - total(round.client);
+  });
+  if (rests.some((rest) => rest === undefined)) {
+    return undefined;
+  }
+  const apis = rounds.map((round) => round.api);
+  return {
+    database: medianTime(rounds.map((round) => round.database)),
+    ...(apis.every((api) => api !== undefined) ? { api: medianTime(apis as CpuTime[]) } : {}),
+    client: medianTime(rounds.map((round) => round.client)),
+    restMs: round(median(rests as number[]), 3),
+  };
+}
+
+/**
+ * A movement's CPU by process, replayed and through the API, from the alternating rounds' /proc
+ * readings (process-cpu.ts): which process the API's addition (movement-cost.ts) lands on, and how
+ * much of each is the kernel's. Undefined for runs that did not read it (before 2026-11-30-22).
+ */
+export function movementCpuByProcess(
+  cores: number,
+  replay: RoundsOf | undefined,
+  api: RoundsOf | undefined,
+): { replay: SideByProcess; api: SideByProcess } | undefined {
+  const replayed = side(cores, replay);
+  const posted = side(cores, api);
+  return replayed && posted?.api ? { replay: replayed, api: posted } : undefined;
+}
+
+const ms = (time: CpuTime) => `${total(time).toFixed(2)} ms (${time.systemMs.toFixed(2)} in the kernel)`;
+
+/** The results table's words for movementCpuByProcess. */
+export function byProcessWords(by: { replay: SideByProcess; api: SideByProcess }) {
+  const { replay, api } = by;
+  return {
+    measured:
+      `replayed: PostgreSQL ${ms(replay.database)}, pgbench ${ms(replay.client)}, the rest ${replay.restMs.toFixed(2)} ms; ` +
+      `through the API: PostgreSQL ${ms(api.database)}, the API ${ms(api.api as CpuTime)}, the load generator ${ms(api.client)}, the rest ${api.restMs.toFixed(2)} ms`,
+    ratio: `${(total(api.database) / total(replay.database)).toFixed(2)}x`,
+  };
+}
