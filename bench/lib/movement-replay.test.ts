@@ -21,7 +21,9 @@ describe("the replay's pairs", () => {
     expect(text).not.toMatch(/bench_replay_pairs/);
     expect(text).toContain(`where id = any(array[${columns.item}])`);
     expect(text).toContain(`where l.id = any(array[${columns.a}, ${columns.b}])`);
-    expect(text).toContain(`from (select ${columns.item} as item_id, ${columns.a} as a, ${columns.b} as b) p`);
+    expect(text).toContain(
+      `from (select ${columns.item} as item_id, ${columns.a} as a, ${columns.b} as b) p`,
+    );
     expect(text).toMatch(/'from_location_id', p\.b, 'to_location_id', p\.a/);
     expect(text.startsWith("\\startpipeline\nBEGIN;")).toBe(true);
     expect(text.trimEnd().endsWith("COMMIT;\n\\endpipeline")).toBe(true);
