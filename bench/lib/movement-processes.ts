@@ -53,7 +53,8 @@ function side(cores: number, of: RoundsOf | undefined): SideByProcess | undefine
 /**
  * A movement's CPU by process, replayed and through the API, from the alternating rounds' /proc
  * readings (process-cpu.ts): which process the API's addition (movement-cost.ts) lands on, and how
- * much of each is the kernel's. Undefined for runs that did not read it (before 2026-11-30-22).
+ * much of each is the kernel's. Undefined for runs that did not read it (before
+ * `results/2026-11-30-23.json`).
  */
 export function movementCpuByProcess(
   cores: number,

@@ -10,11 +10,19 @@ export interface ProcessCpu {
 /** Clock ticks a second in /proc's CPU times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** minflt, utime and stime of one /proc/<pid>/stat line (fields 10, 14 and 15; the name may hold spaces). */
-export function statFigures(stat: string): ProcessCpu {
+/**
+ * A /proc/<pid>/stat line's fields from the third (the state) on, with a reader of a CPU time among
+ * them in ms: the name before them, in parentheses, may hold spaces and parentheses of its own.
+ */
+function statFields(stat: string) {
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = (at: number) => (Number(fields[at]) * 1000) / TICKS_PER_SECOND;
-  return { minorFaults: Number(fields[7]), userMs: ticks(11), systemMs: ticks(12) };
+  return { fields, ms: (at: number) => (Number(fields[at]) * 1000) / TICKS_PER_SECOND };
+}
+
+/** minflt, utime and stime of one /proc/<pid>/stat line (fields 10, 14 and 15). */
+export function statFigures(stat: string): ProcessCpu {
+  const { fields, ms } = statFields(stat);
+  return { minorFaults: Number(fields[7]), userMs: ms(11), systemMs: ms(12) };
 }
 
 /**
@@ -31,12 +39,11 @@ export interface ProcessTreeTimes {
 
 /** The figures of ProcessTreeTimes from one /proc/<pid>/stat line. */
 export function statTreeTimes(stat: string): ProcessTreeTimes {
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = (at: number) => (Number(fields[at]) * 1000) / TICKS_PER_SECOND;
+  const { fields, ms } = statFields(stat);
   return {
     parentPid: Number(fields[1]),
-    own: { userMs: ticks(11), systemMs: ticks(12) },
-    reaped: { userMs: ticks(13), systemMs: ticks(14) },
+    own: { userMs: ms(11), systemMs: ms(12) },
+    reaped: { userMs: ms(13), systemMs: ms(14) },
   };
 }
 
