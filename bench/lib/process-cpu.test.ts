@@ -76,22 +76,17 @@ describe("withProcessCpu", () => {
 
   it("leaves the API out under the replay, and has no figures when the server cannot be read", async () => {
     await withTempDir("proc-", async (dir, write) => {
+      const replayRound = () =>
+        withProcessCpu(
+          { databasePid: 100, clientPid: 10 },
+          async () => 5,
+          () => 5,
+          dir,
+        );
       put(write, 10, stat(10, 1, 50, 10));
-      const unread = await withProcessCpu(
-        { databasePid: 100, clientPid: 10 },
-        async () => 5,
-        () => 5,
-        dir,
-      );
-      expect(unread).toEqual({ value: 5 });
+      expect(await replayRound()).toEqual({ value: 5 });
       put(write, 100, stat(100, 1, 10, 10));
-      const read = await withProcessCpu(
-        { databasePid: 100, clientPid: 10 },
-        async () => 5,
-        () => 5,
-        dir,
-      );
-      expect(read.byProcess).toEqual({
+      expect((await replayRound()).byProcess).toEqual({
         database: { userMs: 0, systemMs: 0 },
         client: { userMs: 0, systemMs: 0 },
       });
