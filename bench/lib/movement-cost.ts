@@ -31,9 +31,19 @@ export interface MovementCost {
   fraction: number;
 }
 
-interface RoundsOf {
+/** One side's alternating rounds as the results keep them (movementReplay, movements.alternating). */
+export interface RoundsOf {
   rounds?: number[];
   roundsHostCpu?: Array<HostCpuShares | undefined>;
+}
+
+/**
+ * The machine's CPU a movement in each of a side's rounds; undefined when it has no rounds or a
+ * round was not read.
+ */
+export function machineMsByRound(cores: number, side: RoundsOf | undefined): number[] | undefined {
+  const costs = (side?.rounds ?? []).map((rate, n) => cpuMsPerUnit(side?.roundsHostCpu?.[n], rate, cores));
+  return costs.length === 0 || costs.some((ms) => ms === undefined) ? undefined : (costs as number[]);
 }
 
 /**
@@ -46,18 +56,11 @@ export function movementCost(
   api: RoundsOf | undefined,
   tpcb?: { shares?: HostCpuShares; tps: number },
 ): MovementCost | undefined {
-  const costs = (side: RoundsOf | undefined) =>
-    (side?.rounds ?? []).map((rate, n) => cpuMsPerUnit(side?.roundsHostCpu?.[n], rate, cores));
-  const replayMs = costs(replay);
-  const apiMs = costs(api);
-  if (replayMs.length === 0 || replayMs.length !== apiMs.length) {
+  const replayed = machineMsByRound(cores, replay);
+  const posted = machineMsByRound(cores, api);
+  if (!replayed || !posted || replayed.length !== posted.length) {
     return undefined;
   }
-  if (replayMs.some((ms) => ms === undefined) || apiMs.some((ms) => ms === undefined)) {
-    return undefined;
-  }
-  const replayed = replayMs as number[];
-  const posted = apiMs as number[];
   const additionMs = median(posted.map((ms, n) => ms - (replayed[n] as number)));
   const tpcbMs = tpcb ? cpuMsPerUnit(tpcb.shares, tpcb.tps, cores) : undefined;
   return {

@@ -1,12 +1,9 @@
-import type { HostCpuShares } from "./host-cpu.ts";
-import { cpuMsPerUnit } from "./movement-cost.ts";
+import { type RoundsOf as MachineRounds, machineMsByRound } from "./movement-cost.ts";
 import type { CpuByProcess, CpuTime } from "./process-cpu.ts";
 import { median, round } from "./stats.ts";
 
-/** One side's alternating rounds as the results keep them (movementReplay, movements.alternating). */
-interface RoundsOf {
-  rounds?: number[];
-  roundsHostCpu?: Array<HostCpuShares | undefined>;
+/** One side's alternating rounds with each load process's reading (movement-bench.ts). */
+interface RoundsOf extends MachineRounds {
   roundsCpuByProcess?: Array<CpuByProcess | undefined>;
 }
 
@@ -35,21 +32,19 @@ function side(cores: number, of: RoundsOf | undefined): SideByProcess | undefine
     return undefined;
   }
   const rounds = byProcess as CpuByProcess[];
-  const rests = rounds.map((round, n) => {
-    const machine = cpuMsPerUnit(of?.roundsHostCpu?.[n], of?.rounds?.[n] ?? 0, cores);
-    return machine === undefined
-      ? undefined
-      : machine - total(round.database) - total(round.api) - total(round.client);
-  });
-  if (rests.some((rest) => rest === undefined)) {
+  const machine = machineMsByRound(cores, of);
+  if (!machine || machine.length !== rounds.length) {
     return undefined;
   }
+  const rests = rounds.map(
+    (round, n) => (machine[n] as number) - total(round.database) - total(round.api) - total(round.client),
+  );
   const apis = rounds.map((round) => round.api);
   return {
     database: medianTime(rounds.map((round) => round.database)),
     ...(apis.every((api) => api !== undefined) ? { api: medianTime(apis as CpuTime[]) } : {}),
     client: medianTime(rounds.map((round) => round.client)),
-    restMs: round(median(rests as number[]), 3),
+    restMs: round(median(rests), 3),
   };
 }
 
