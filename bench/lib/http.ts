@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import { buildApi } from "../../apps/api/scripts/build.ts";
 import { type ServerProcess, spawnServer } from "../../apps/api/test/process/server-process.ts";
@@ -15,9 +17,10 @@ let apiBuilt: Promise<void> | undefined;
 
 /**
  * The real server (started as `npm run serve` starts it: the bundle of the current source) as a child
- * process on 127.0.0.1. `webDist` serves the benchmark's own build of apps/web (apps/web/dist is left
- * alone); `preload` names further modules the child loads first (`node --import`), `env` adds to its
- * environment.
+ * process on 127.0.0.1, at its own default log level, its output going to a file as it would in
+ * production rather than through a pipe this process reads. `webDist` serves the benchmark's own build
+ * of apps/web (apps/web/dist is left alone); `preload` names further modules the child loads first
+ * (`node --import`), `env` adds to its environment.
  */
 export async function startApi(
   databaseUrl: string,
@@ -27,27 +30,37 @@ export async function startApi(
   apiBuilt ??= buildApi();
   await apiBuilt;
   const preload = extra.preload ?? [];
-  const server: ServerProcess = spawnServer({
-    DATABASE_URL: databaseUrl,
-    ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
-    ...(preload.length > 0
-      ? {
-          NODE_OPTIONS: [process.env.NODE_OPTIONS ?? "", ...preload.map((file) => `--import ${file}`)]
-            .join(" ")
-            .trim(),
-        }
-      : {}),
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    DATA_DIR: "/nonexistent-bench-data-dir",
-    ...extra.env,
-  });
+  const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), "wms-bench-api-"));
+  const server: ServerProcess = spawnServer(
+    {
+      DATABASE_URL: databaseUrl,
+      ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
+      ...(preload.length > 0
+        ? {
+            NODE_OPTIONS: [process.env.NODE_OPTIONS ?? "", ...preload.map((file) => `--import ${file}`)]
+              .join(" ")
+              .trim(),
+          }
+        : {}),
+      NODE_ENV: "production",
+      // The server's default (info): a line a request, as users run it. Decision 027.
+      LOG_LEVEL: undefined,
+      DATA_DIR: "/nonexistent-bench-data-dir",
+      ...extra.env,
+    },
+    { outputFile: path.join(outputDir, "server.log") },
+  );
+  const removeOutput = () => fs.rmSync(outputDir, { recursive: true, force: true });
   const base = await Promise.race([
     server.ready,
     sleep(60_000).then(() => {
       throw new Error(`server did not start within 60 s:\n${server.output()}`);
     }),
-  ]);
+  ]).catch((error: unknown) => {
+    server.child.kill("SIGKILL");
+    removeOutput();
+    throw error;
+  });
   return {
     base: base.replace("localhost", "127.0.0.1"),
     pid: server.child.pid ?? 0,
@@ -57,6 +70,7 @@ export async function startApi(
       if (server.child.exitCode === null) {
         server.child.kill("SIGKILL");
       }
+      removeOutput();
     },
   };
 }

@@ -15,6 +15,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerFaultInjection } from "./http/fault-injection.ts";
+import { serverLogDestination } from "./http/log-destination.ts";
 import { registerRequestGuard } from "./http/request-guard.ts";
 import { readSessionToken } from "./http/session-cookie.ts";
 import { registerSpa } from "./http/spa.ts";
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         paths: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"],
         remove: true,
       },
+      stream: serverLogDestination(config.logLevel),
     },
     trustProxy: config.trustProxy,
     bodyLimit: ONE_MEGABYTE,

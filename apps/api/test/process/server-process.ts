@@ -39,29 +39,51 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the real server as `npm run serve` does (`node ... apps/api/dist/main.mjs`), as a child process. */
-export function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
+/**
+ * Starts the real server as `npm run serve` does (`node ... apps/api/dist/main.mjs`), as a child process.
+ * Its output comes back through a pipe, or goes to `outputFile` when one is named, as it would go to
+ * a file or a journal in production and without this process reading every line (the benchmark).
+ * An env value given as undefined leaves that variable unset: the server's own default.
+ */
+export function spawnServer(env: NodeJS.ProcessEnv, options: { outputFile?: string } = {}): ServerProcess {
+  const { outputFile } = options;
+  const file = outputFile === undefined ? undefined : fs.openSync(outputFile, "w");
   const child = spawn(process.execPath, serveArguments(), {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: file === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", file, file],
   });
-  let output = "";
+  if (file !== undefined) {
+    fs.closeSync(file); // the child has its own copy
+  }
+  let piped = "";
+  const output = () => (outputFile === undefined ? piped : fs.readFileSync(outputFile, "utf8"));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let polling: NodeJS.Timeout | undefined;
   const ready = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /is running at (http:\/\/\S+)/.exec(output);
+    const check = () => {
+      const match = /is running at (http:\/\/\S+)/.exec(output());
       if (match?.[1]) {
         resolve(match[1]);
       }
     };
+    const onData = (chunk: Buffer) => {
+      piped += chunk.toString();
+      check();
+    };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
-    void exited.then((code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
+    if (outputFile !== undefined) {
+      polling = setInterval(check, 50);
+    }
+    void exited.then((code) =>
+      reject(new Error(`server exited (${code}) before it was ready:\n${output()}`)),
+    );
   });
-  ready.catch(() => {});
-  return { child, output: () => output, ready, exited };
+  // Handled here as well, so a server that never starts is the caller's failure and not an unhandled one.
+  const stopPolling = () => clearInterval(polling);
+  ready.then(stopPolling, stopPolling);
+  return { child, output, ready, exited };
 }
 
 /** Signs in over real HTTP and returns a fetch bound to that session. */
