@@ -1,4 +1,5 @@
 import { type DestinationStream, pino } from "pino";
+import type { Config } from "../config.ts";
 
 /** Lines are held until about this much is waiting (pino's own example of buffered logging). */
 const HELD_BYTES = 4096;
@@ -14,7 +15,7 @@ const HELD_MS = 1000;
  * most the last second of lines. Undefined when nothing is logged (the tests run silent), so no
  * timer runs there.
  */
-export function serverLogDestination(level: string): DestinationStream | undefined {
+export function serverLogDestination(level: Config["logLevel"]): DestinationStream | undefined {
   if (level === "silent") {
     return undefined;
   }

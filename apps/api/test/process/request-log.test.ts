@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../context.ts";
 import { type ServerProcess, spawnServer } from "./server-process.ts";
 
@@ -27,17 +27,6 @@ function requestLines(output: string): RequestLine[] {
     .filter((entry) => entry.msg === "request");
 }
 
-async function waitFor<T>(read: () => T | undefined, withinMs: number): Promise<T | undefined> {
-  const until = Date.now() + withinMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined || Date.now() > until) {
-      return value;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function stop(server: ServerProcess) {
   server.child.kill("SIGTERM");
   return server.exited;
@@ -56,9 +45,15 @@ describe("the server's request log", () => {
       expect(response.status).toBe(200);
       const id = response.headers.get("x-request-id");
       // Far below the 4 KB the log holds before writing: only the timed flush can bring it out.
-      const line = await waitFor(
-        () => requestLines(server.output()).find((entry) => entry.reqId === id),
-        10_000,
+      const line = await vi.waitFor(
+        () => {
+          const found = requestLines(server.output()).find((entry) => entry.reqId === id);
+          if (!found) {
+            throw new Error(`no line yet for request ${id}`);
+          }
+          return found;
+        },
+        { timeout: 10_000, interval: 50 },
       );
       expect(line).toMatchObject({ level: 30, method: "GET", url: "/api/health", status: 200 });
       expect(server.output()).not.toContain("a-cookie-never-logged");
