@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
+import { vi } from "vitest";
 import { connectDatabase, type Database, type Db } from "../../src/db/client.ts";
 import { isProcessAlive } from "../../src/db/data-dir-lock.ts";
 import { SYSTEM_ACTOR } from "../../src/modules/audit/audit.repository.ts";
@@ -29,15 +30,8 @@ export function makeTempDir(prefix: string): string {
   return dir;
 }
 
-export async function waitFor(check: () => Promise<boolean> | boolean, ms: number, pollMs = 50) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error(`condition not met within ${ms} ms`);
-    }
-    await sleep(pollMs);
-  }
-}
+export const waitFor = (check: () => Promise<boolean> | boolean, ms: number, pollMs = 50) =>
+  vi.waitUntil(check, { timeout: ms, interval: pollMs });
 
 /** The database mode of a run: the embedded PostgreSQL in DATA_DIR, or an external DATABASE_URL. */
 export type Target = { dataDir: string } | { databaseUrl: string };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { connectDatabase } from "../../src/db/client.ts";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../../src/db/embedded-postgres.ts";
@@ -30,16 +30,6 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-async function until(check: () => Promise<boolean>, ms: number) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error("condition not met in time");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe("a database restart", () => {
   it("answers 503 while the database is down and recovers by itself once it is back", async () => {
     expect((await request(app, "GET", "/api/health")).json()).toEqual({ status: "ok", database: "up" });
@@ -53,7 +43,10 @@ describe("a database restart", () => {
     expect((await request(app, "GET", "/api/health")).statusCode).toBe(503);
 
     server = await startEmbeddedPostgres(path.join(root, "pg"), quiet, { port });
-    await until(async () => (await request(app, "GET", "/api/app-info")).statusCode === 200, 10_000);
+    await vi.waitUntil(async () => (await request(app, "GET", "/api/app-info")).statusCode === 200, {
+      timeout: 10_000,
+      interval: 100,
+    });
     expect((await request(app, "GET", "/api/health")).json()).toEqual({ status: "ok", database: "up" });
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestContext } from "../../../test/context.ts";
 import { createUser, sessionCookieFor, signedInAs } from "../../../test/factories/users.ts";
 import { errorCode, request } from "../../../test/http.ts";
@@ -27,15 +27,7 @@ const sessionUser = async (cookie: string) =>
     language: string;
   } | null;
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error("the condition did not come true");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const eventually = (check: () => Promise<boolean>) => vi.waitUntil(check, { timeout: 10_000, interval: 25 });
 
 const tokenHashOf = (cookie: string) => hashToken(cookie.slice(cookie.indexOf("=") + 1));
 const deleteSessionRow = (cookie: string) =>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestContext } from "../../../test/context.ts";
 import {
   createTestItem,
@@ -91,15 +91,7 @@ async function openStream(as = cookie) {
   };
 }
 
-async function waitFor(check: () => boolean, ms = 1_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) {
-      throw new Error("timed out waiting for the event");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const waitFor = (check: () => boolean, timeout = 1_000) => vi.waitUntil(check, { timeout, interval: 20 });
 
 describe("change events", () => {
   it("refuses a visitor", async () => {
