@@ -108,13 +108,14 @@ export async function pgbenchMovementReplay(
   const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wms-replay-")), "movement.sql");
   const staff = options.staffIds;
   const firstStaff = Math.min(...staff);
+  const columns = pairColumns(pairs);
   fs.writeFileSync(
     script,
     [
       `\\set k :client_id + ${options.clients} * random(0, ${perClient - 1})`,
       `\\set m ${firstStaff} + random(0, ${staff.length - 1})`,
-      movementSql(pairColumns(pairs), "a", "b", firstStaff),
-      movementSql(pairColumns(pairs), "b", "a", firstStaff),
+      movementSql(columns, "a", "b", firstStaff),
+      movementSql(columns, "b", "a", firstStaff),
     ].join("\n"),
   );
   try {
