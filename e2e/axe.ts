@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import { COLOR_SCHEME_COOKIE, type PageColorScheme } from "@wms/domain";
 import type { Page } from "playwright-core";
+import { inject } from "vitest";
 
 const require = createRequire(import.meta.url);
 /** axe-core's browser bundle; injected by evaluation, since the app's CSP forbids inline scripts. */
@@ -18,11 +20,15 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-/** The colour schemes screens are checked in (the key is Mantine's colour-scheme storage). */
-export type ColorScheme = "light" | "dark";
+/** The colour schemes screens are checked in. */
+export type ColorScheme = PageColorScheme;
 
-/** Makes every document the page loads start in this colour scheme (before the app reads it). */
+/**
+ * Makes every document the page loads start in this colour scheme, saved as the app saves it: on the
+ * device (Mantine's storage key), and in the cookie the server sends each page in.
+ */
 export async function useColorScheme(page: Page, scheme: ColorScheme) {
+  await page.context().addCookies([{ name: COLOR_SCHEME_COOKIE, value: scheme, url: inject("baseUrl") }]);
   await page.addInitScript((value) => {
     window.localStorage.setItem("mantine-color-scheme-value", value);
   }, scheme);

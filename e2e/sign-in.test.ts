@@ -105,6 +105,47 @@ describe("[SIGN-IN] the two portals", () => {
     expect(await variables()).toMatchObject({ scheme: "dark", dimmed: "#a3a3a3", writtenByScript: 0 });
   });
 
+  it("sends every page in the scheme last chosen, painted in it before any of its scripts has run", async () => {
+    const page = browser.page();
+    const toggle = page.getByRole("button", { name: "Switch between light and dark mode" });
+    const scheme = () => page.evaluate(() => document.documentElement.dataset.mantineColorScheme);
+    const sentScheme = async () =>
+      (await (await page.request.get("/wmscontrolpaneladmin/login")).text()).match(
+        /<html data-mantine-color-scheme="(\w+)"/,
+      )?.[1];
+    await page.goto("/wmscontrolpaneladmin/login");
+    expect(await sentScheme()).toBe("light");
+    await toggle.click();
+    await expect.poll(scheme).toBe("dark");
+    expect(await sentScheme()).toBe("dark");
+
+    // Reloaded with every script refused: the page and its background are dark all the same.
+    await page.route("**/*.js", (route) => route.abort());
+    await page.reload();
+    expect(
+      await page.evaluate(() => ({
+        scheme: document.documentElement.dataset.mantineColorScheme,
+        background: getComputedStyle(document.body).backgroundColor,
+      })),
+    ).toEqual({ scheme: "dark", background: "rgb(36, 36, 36)" });
+    await page.unroute("**/*.js");
+
+    await page.reload();
+    await toggle.click();
+    await expect.poll(scheme).toBe("light");
+    expect(await sentScheme()).toBe("light");
+
+    // A scheme saved on the device before the cookie existed: the app applies it, and the next page is
+    // sent in it.
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.setItem("mantine-color-scheme-value", "dark"));
+    await page.reload();
+    await expect.poll(scheme).toBe("dark");
+    expect(await sentScheme()).toBe("dark");
+    await toggle.click(); // light again, for the tests after this one: the browser's storage is shared
+    await expect.poll(scheme).toBe("light");
+  });
+
   it("shows the spec's messages for the wrong portal and for bad credentials", async () => {
     const staff = await createStaffMember("Wrong Portal");
     const page = browser.page();

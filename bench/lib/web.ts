@@ -129,9 +129,9 @@ export function routeBundles(webRoot: string, outDir: string): RouteBundle[] {
     keys.forEach(visit);
     return [...seen].map((key) => manifest[key]?.file ?? "").filter((file) => file.endsWith(".js"));
   };
-  // Classic scripts: color-scheme.js, which index.html loads on every route, and those the server adds
-  // for someone signed in (route-preloads.json), counted on every route too: a few hundred bytes more
-  // than the sign-in pages send.
+  // Classic scripts: those the server adds for someone signed in (route-preloads.json), counted on every
+  // route: a few hundred bytes more than the sign-in pages send. (Builds before decision 028 also ran
+  // color-scheme.js on every route.)
   const preloadsFile = path.join(outDir, "route-preloads.json");
   const signedInScripts: string[] = fs.existsSync(preloadsFile)
     ? (JSON.parse(fs.readFileSync(preloadsFile, "utf8")).signedIn?.scripts ?? [])

@@ -22,6 +22,7 @@ export * from "./reports/report.ts";
 export * from "./setup/first-admin.ts";
 export * from "./staff/staff-member.ts";
 export * from "./system/app-info.ts";
+export * from "./system/color-scheme.ts";
 export * from "./system/defaults.ts";
 export * from "./system/health.ts";
 export * from "./warehouses/layout.ts";

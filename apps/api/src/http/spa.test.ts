@@ -139,8 +139,10 @@ describe("the page sent for a screen's address", () => {
       '<link rel="modulepreload" crossorigin href="/assets/en-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/login-1.js">',
     ]);
-    // The rest of index.html is untouched.
-    expect(response.body.replace(/\n {4}<link [^>]*>/g, "")).toBe(routedPage);
+    // The rest of index.html is untouched but for the colour scheme (light: no cookie names one).
+    expect(response.body.replace(/\n {4}<link [^>]*>/g, "")).toBe(
+      routedPage.replace("<html>", '<html data-mantine-color-scheme="light">'),
+    );
   });
 
   it("matches parameters and adds the screen's data only for someone signed in", async () => {
@@ -182,6 +184,34 @@ describe("the page sent for a screen's address", () => {
     const head = signedIn.body.slice(0, signedIn.body.indexOf("</head>"));
     expect(head).toContain('<script src="/intl-warm-up.js"></script>');
     expect(head.lastIndexOf("<link ")).toBeLessThan(head.indexOf("intl-warm-up.js"));
+  });
+
+  it("is sent in the colour scheme the person chose, so it paints in it with no script run first", async () => {
+    const rootOf = async (cookies: Record<string, string>) => {
+      const response = await routedApp.inject({
+        method: "GET",
+        url: "/wmscontrolpaneladmin/dashboard",
+        cookies,
+      });
+      return response.body.match(/<html[^>]*>/)?.[0];
+    };
+    expect(await rootOf({})).toBe('<html data-mantine-color-scheme="light">');
+    expect(await rootOf({ wms_color_scheme: "dark" })).toBe('<html data-mantine-color-scheme="dark">');
+    expect(await rootOf({ wms_color_scheme: "light" })).toBe('<html data-mantine-color-scheme="light">');
+    // Signed in, the same page with the screen's hints, in the same scheme.
+    const signedIn = await routedApp.inject({
+      method: "GET",
+      url: "/wmscontrolpaneladmin/dashboard",
+      cookies: { wms_session: "a".repeat(43), wms_color_scheme: "dark" },
+    });
+    expect(signedIn.body).toContain('<html data-mantine-color-scheme="dark">');
+    expect(linksOf(signedIn.body)).toContain(
+      '<link rel="preload" href="/api/dashboard" as="fetch" crossorigin>',
+    );
+    // Anything else in the cookie is no choice: only "light" or "dark" ever reaches the page.
+    for (const value of ['dark"><script>alert(1)</script>', "auto", "DARK", "", "dark "]) {
+      expect(await rootOf({ wms_color_scheme: value })).toBe('<html data-mantine-color-scheme="light">');
+    }
   });
 
   it("sends an unknown address index.html with the hints every page gets", async () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { MESSAGES } from "@wms/domain";
+import { COLOR_SCHEME_COOKIE, MESSAGES, type PageColorScheme, pageColorScheme } from "@wms/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sendError } from "./error-handler.ts";
 
@@ -43,6 +43,22 @@ export function routeMatches(routePath: string, urlPath: string): boolean {
 const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
+ * The scheme the page is sent in: the one the person chose (the app keeps it in a cookie), else light,
+ * the app's default. Anything else in the cookie counts as no choice: only these two words reach the page.
+ */
+function requestedColorScheme(request: FastifyRequest): PageColorScheme {
+  return pageColorScheme(request.cookies?.[COLOR_SCHEME_COOKIE]) ?? "light";
+}
+
+/**
+ * index.html in a colour scheme, as Mantine marks it on the root element: the page's first paint is in
+ * the person's scheme with no script run before it (decision 028).
+ */
+export function pageInColorScheme(html: string, scheme: PageColorScheme): string {
+  return html.replace(/<html\b/, `<html data-mantine-color-scheme="${scheme}"`);
+}
+
+/**
  * index.html with the hints for one address: the screen's chunks as module preloads, its styles, the
  * English strings and the API answers every page reads first, and, for someone signed in, the answers
  * the screen reads and the scripts it runs before its first paint (apps/web/public/intl-warm-up.js).
@@ -77,7 +93,8 @@ export function pageWithPreloads(
  * GET outside /api answered with index.html so the app's own router decides (including its redirects).
  * The build writes a brotli and a gzip copy of each text file (apps/web/precompress.ts); a client that
  * accepts one gets it as it is, so no request spends CPU compressing the app. When the build lists
- * each screen's files (route-preloads.json), the page sent for a screen's address names them.
+ * each screen's files (route-preloads.json), the page sent for a screen's address names them and is
+ * sent in the person's colour scheme.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -104,7 +121,7 @@ export async function registerSpa(
   }
   const preloads = hasBuild ? readRoutePreloads(distDir) : undefined;
   const html = preloads ? fs.readFileSync(indexFile, "utf8") : "";
-  // One page per screen and sign-in state: a handful of strings, made on first use.
+  // One page per screen, sign-in state and colour scheme: a handful of strings, made on first use.
   const pages = new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api");
@@ -115,11 +132,12 @@ export async function registerSpa(
       }
       const urlPath = request.url.split("?")[0] ?? "/";
       const signedIn = options.signedIn?.(request) ?? false;
+      const scheme = requestedColorScheme(request);
       const route = preloads.routes.find((candidate) => routeMatches(candidate.path, urlPath));
-      const key = `${route?.path ?? ""}|${signedIn}`;
+      const key = `${route?.path ?? ""}|${signedIn}|${scheme}`;
       let page = pages.get(key);
       if (page === undefined) {
-        page = pageWithPreloads(html, preloads, urlPath, signedIn);
+        page = pageInColorScheme(pageWithPreloads(html, preloads, urlPath, signedIn), scheme);
         pages.set(key, page);
       }
       return reply.type("text/html; charset=utf-8").send(page);

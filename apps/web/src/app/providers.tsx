@@ -7,13 +7,16 @@ import type { i18n as I18n } from "i18next";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { LanguageSync } from "../i18n/language-sync.tsx";
-import { colorSchemeManager, useAppTheme } from "./theme.ts";
+import { cookieColorSchemeManager } from "./color-scheme-manager.ts";
+import { useAppTheme } from "./theme.ts";
 
 interface ProvidersProps {
   i18n: I18n;
   queryClient: QueryClient;
   children: ReactNode;
 }
+
+const colorSchemeManager = cookieColorSchemeManager();
 
 // Fetched with the first toast: `notifications.show` only writes to the store, which the host reads
 // once it has arrived, so no page downloads or runs it before it has something to show.

@@ -1,12 +1,5 @@
 import type { CSSVariablesResolver, MantineColorsTuple, MantineThemeOverride } from "@mantine/core";
-import {
-  createTheme,
-  darken,
-  lighten,
-  localStorageColorSchemeManager,
-  luminance,
-  mergeThemeOverrides,
-} from "@mantine/core";
+import { createTheme, darken, lighten, luminance, mergeThemeOverrides } from "@mantine/core";
 import type { i18n as I18n } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -112,9 +105,6 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
     },
   };
 };
-
-/** Same key as public/color-scheme.js, which applies the saved scheme before React paints. */
-export const colorSchemeManager = localStorageColorSchemeManager({ key: "mantine-color-scheme-value" });
 
 /**
  * The theme with its translated defaults: the names of the close buttons of every modal and
