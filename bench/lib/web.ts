@@ -130,8 +130,8 @@ export function routeBundles(webRoot: string, outDir: string): RouteBundle[] {
     return [...seen].map((key) => manifest[key]?.file ?? "").filter((file) => file.endsWith(".js"));
   };
   // Classic scripts: those the server adds for someone signed in (route-preloads.json), counted on every
-  // route: a few hundred bytes more than the sign-in pages send. (Builds before decision 028 also ran
-  // color-scheme.js on every route.)
+  // route (a few hundred bytes more than the sign-in pages send), and color-scheme.js where the build has
+  // it: builds before decision 028 loaded it on every route.
   const preloadsFile = path.join(outDir, "route-preloads.json");
   const signedInScripts: string[] = fs.existsSync(preloadsFile)
     ? (JSON.parse(fs.readFileSync(preloadsFile, "utf8")).signedIn?.scripts ?? [])

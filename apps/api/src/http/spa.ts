@@ -54,7 +54,7 @@ function requestedColorScheme(request: FastifyRequest): PageColorScheme {
  * index.html in a colour scheme, as Mantine marks it on the root element: the page's first paint is in
  * the person's scheme with no script run before it (decision 028).
  */
-export function pageInColorScheme(html: string, scheme: PageColorScheme): string {
+function pageInColorScheme(html: string, scheme: PageColorScheme): string {
   return html.replace(/<html\b/, `<html data-mantine-color-scheme="${scheme}"`);
 }
 
