@@ -283,7 +283,7 @@ describe("report properties over random ledgers", () => {
 
       // A short page is the start of the whole table, with the whole table's row count and totals (the
       // page sorts only the rows up to its last item; limits 5 and 6 end inside an item's positions).
-      const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock };
+      const deps = { db: ctx.db, database: ctx.database, config: ctx.config, clock: ctx.clock };
       for (const [type, period] of [
         ["stock-for-period", { start: "2026-02-01", end: "2026-02-28" }],
         ["item-stock", { end: "2026-02-28" }],

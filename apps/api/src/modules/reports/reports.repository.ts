@@ -12,6 +12,12 @@ export interface Period {
   end: Date;
 }
 
+/** Locations by id, both ends included. */
+export interface LocationRange {
+  from: number;
+  to: number;
+}
+
 type Row = Record<string, unknown>;
 
 /**
@@ -178,16 +184,31 @@ export async function valuationRows(db: DbOrTx, end: Date, limit: number) {
  * (materialized) for the totals, which read every row, and for the page, which sorts only the rows of
  * the items up to the page's last item key. Both take items from the items with rows (their key and
  * price), not from the whole catalogue.
+ *
+ * `locations` restricts every figure to the positions whose id lies in that range: one part of the
+ * report, each part a contiguous range of the indexes (stock-for-period.ts). Each row carries its
+ * sort keys (k1 to k5), so parts' pages can be merged in the report's order.
  */
-export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: number) {
+export async function stockForPeriodRows(
+  db: DbOrTx,
+  period: Period,
+  limit: number,
+  locations?: LocationRange,
+) {
   const { start, end } = period;
+  const within = (column: string) =>
+    locations ? sql`and ${sql.raw(column)} between ${locations.from} and ${locations.to}` : sql``;
+  const balances = locations
+    ? sql`(select location_id, item_id, quantity from stock_balances
+           where location_id between ${locations.from} and ${locations.to})`
+    : sql`stock_balances`;
   const result = await db.execute<Row>(sql`
     with ins as (
       select to_location_id as location_id, item_id,
              coalesce(sum(quantity) filter (where occurred_at < ${end}), 0) as qty,
              sum(quantity) filter (where occurred_at >= ${end}) as later
       from stock_movements
-      where deleted_at is null and occurred_at >= ${start} and to_location_id is not null
+      where deleted_at is null and occurred_at >= ${start} and to_location_id is not null ${within("to_location_id")}
       group by to_location_id, item_id
       order by to_location_id, item_id
     ), outs as (
@@ -195,7 +216,7 @@ export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: numb
              coalesce(sum(quantity) filter (where occurred_at < ${end}), 0) as qty,
              sum(quantity) filter (where occurred_at >= ${end}) as later
       from stock_movements
-      where deleted_at is null and occurred_at >= ${start} and from_location_id is not null
+      where deleted_at is null and occurred_at >= ${start} and from_location_id is not null ${within("from_location_id")}
       group by from_location_id, item_id
       order by from_location_id, item_id
     ), figures as materialized (
@@ -207,7 +228,7 @@ export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: numb
                coalesce(i.qty, 0) as qty_in, coalesce(o.qty, 0) as qty_out
         from ins i
         full join outs o using (location_id, item_id)
-        full join stock_balances b using (location_id, item_id)
+        full join ${balances} b using (location_id, item_id)
       ) pairs
       -- With no in and no out, opening equals closing: a row has a non-zero figure.
       where closing <> 0 or qty_in <> 0 or qty_out <> 0
@@ -248,7 +269,8 @@ export async function stockForPeriodRows(db: DbOrTx, period: Period, limit: numb
            ${MONEY(sql`p.qty_out * i.unit_price`)} as "outValue", ${MONEY(sql`p.closing * i.unit_price`)} as "closingValue",
            t.n as "totalRows",
            t.opening_value::numeric(18,2)::text as "sumOpeningValue", t.in_value::numeric(18,2)::text as "sumInValue",
-           t.out_value::numeric(18,2)::text as "sumOutValue", t.closing_value::numeric(18,2)::text as "sumClosingValue"
+           t.out_value::numeric(18,2)::text as "sumOutValue", t.closing_value::numeric(18,2)::text as "sumClosingValue",
+           p.k1, p.k2, p.k3, p.k4, p.k5
     from page p
     join items i on i.id = p.item_id
     join locations l on l.id = p.location_id

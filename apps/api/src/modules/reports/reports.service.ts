@@ -15,20 +15,20 @@ import {
 } from "@wms/domain";
 import { sql } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.ts";
-import type { DbOrTx } from "../../db/client.ts";
-import { inTransaction } from "../../db/transaction.ts";
+import type { DbOrTx, Tx } from "../../db/client.ts";
 import { AppError } from "../../http/app-error.ts";
 import { getItem } from "../items/items.service.ts";
 import { REPORT_COLUMNS } from "./report-definitions.ts";
+import { inReportSnapshot } from "./report-transaction.ts";
 import {
   inventorySummaryRows,
   itemStockRows,
   movementHistoryRows,
   type Period,
   singleItemDays,
-  stockForPeriodRows,
   valuationRows,
 } from "./reports.repository.ts";
+import { stockForPeriod } from "./stock-for-period.ts";
 
 export interface ReportRequest {
   start?: string | undefined;
@@ -37,7 +37,8 @@ export interface ReportRequest {
   month?: string | undefined;
 }
 
-type Deps = Pick<AppDeps, "db" | "config" | "clock">;
+/** The pool (`database`) lets Stock for Period borrow a second connection; without it, one is used. */
+type Deps = Pick<AppDeps, "db" | "config" | "clock"> & Partial<Pick<AppDeps, "database">>;
 type RawRow = Record<string, unknown>;
 
 /** [start of `start`, start of the day after `end`) in the business time zone, as instants. */
@@ -99,15 +100,11 @@ function typeTotals(rows: RawRow[], valueKey: string, costKey?: string): ReportR
   return totals;
 }
 
-const REPORT_SNAPSHOT = { isolationLevel: "repeatable read", accessMode: "read only" } as const;
-
 /**
  * Builds one report. Every figure comes from PostgreSQL; this only names columns and adds totals. All
- * of a report's queries (its rows, its totals, the item, the days, the movements) read one snapshot:
- * a REPEATABLE READ READ ONLY transaction, so a movement recorded while the report runs is either in
- * every table and total or in none. JIT compilation is off and random page reads cost 1.1, as on
- * memory-resident data (decision 005). Work memory stays the server's: given more, the planner turns
- * the sorted aggregates over the ledger into hash aggregates, which measured slower for every report.
+ * of a report's queries (its rows, its totals, the item, the days, the movements) read one snapshot
+ * (report-transaction.ts), so a movement recorded while the report runs is either in every table and
+ * total or in none; Stock for Period may read it on two connections at once (stock-for-period.ts).
  */
 export async function buildReport(
   deps: Deps,
@@ -115,21 +112,11 @@ export async function buildReport(
   request: ReportRequest,
   limit: number,
 ): Promise<ReportResponse> {
-  return inTransaction(
-    deps.db,
-    async (tx) => {
-      // JIT compilation of these large statements costs more than it saves, and the ledger's indexes
-      // are read from memory, not from a spinning disk (decision 005).
-      await tx.execute(sql`
-        select set_config('jit', 'off', true), set_config('random_page_cost', '1.1', true)`);
-      return buildReportIn(tx, deps, type, request, limit);
-    },
-    REPORT_SNAPSHOT,
-  );
+  return inReportSnapshot(deps.db, (tx) => buildReportIn(tx, deps, type, request, limit));
 }
 
 async function buildReportIn(
-  db: DbOrTx,
+  db: Tx,
   deps: Deps,
   type: ReportType,
   request: ReportRequest,
@@ -189,7 +176,7 @@ async function buildReportIn(
     }
     case "stock-for-period": {
       const period = await periodOf(db, start, end, timeZone);
-      const rows = (await stockForPeriodRows(db, period, limit)).map(typeLabel);
+      const rows = (await stockForPeriod(db, deps.database, period, limit)).map(typeLabel);
       const first = rows[0];
       const totals: ReportRow[] = [
         {
