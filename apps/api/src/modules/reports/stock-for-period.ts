@@ -35,7 +35,9 @@ export async function stockForPeriod(
     return stockForPeriodRows(tx, period, limit);
   }
   const split = await splitPositions(tx);
-  if (split === undefined) {
+  // Asked again after that round trip, in the same turn of the event loop as the second part takes its
+  // connection (stockForPeriodInParts starts it first): no other request can take it in between.
+  if (split === undefined || !hasIdleConnection(database)) {
     return stockForPeriodRows(tx, period, limit);
   }
   return stockForPeriodInParts(tx, database, period, limit, split);
@@ -77,14 +79,13 @@ export async function stockForPeriodInParts(
   limit: number,
   split: Split,
 ): Promise<Row[]> {
-  // Both halves are awaited before either error is raised: the report's transaction, whose snapshot the
-  // second half reads, must not end before that half has started.
-  const [own, other] = await Promise.allSettled([
-    stockForPeriodRows(tx, period, limit, split.first),
-    inExportedSnapshot(database, split.snapshot, (helper) =>
-      stockForPeriodRows(helper, period, limit, split.second),
-    ),
-  ]);
+  // The second half first: it takes its connection from the pool at once. Both halves are awaited
+  // before either error is raised: the report's transaction, whose snapshot the second half reads,
+  // must not end before that half has started.
+  const second = inExportedSnapshot(database, split.snapshot, (helper) =>
+    stockForPeriodRows(helper, period, limit, split.second),
+  );
+  const [other, own] = await Promise.allSettled([second, stockForPeriodRows(tx, period, limit, split.first)]);
   if (own.status === "rejected") {
     throw own.reason;
   }
