@@ -25,6 +25,7 @@ import {
   recreateDatabase,
   serverVersion,
 } from "./lib/db.ts";
+import { webHasGridScreen } from "./lib/grid-render.ts";
 import { hostCpuShares, hostCpuTicks, withHostCpu } from "./lib/host-cpu.ts";
 import { startApi } from "./lib/http.ts";
 import { importsBenchmark } from "./lib/imports-bench.ts";
@@ -37,8 +38,8 @@ import { writeReadme } from "./lib/report.ts";
 import { reportsBenchmark } from "./lib/reports-bench.ts";
 import { CONNECTIONS, log, runConfig } from "./lib/run-config.ts";
 import { writeStanding } from "./lib/standing.ts";
-import { buildWeb, routeBundles, webHasGridScreen } from "./lib/web.ts";
 import { gridRenderBenchmark, lighthouseBenchmark } from "./lib/web-bench.ts";
+import { buildWeb, routeBundles } from "./lib/web-bundles.ts";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
 const BENCH = path.join(REPO, "bench");

@@ -21,9 +21,10 @@
 import { parseArgs } from "node:util";
 import { ADMIN_EMAIL, BENCH_PASSWORD } from "./lib/dataset.ts";
 import { BENCH_DATASET_URL } from "./lib/db.ts";
+import { gridRenderTime } from "./lib/grid-render.ts";
 import { type RunningApi, signIn, startApi } from "./lib/http.ts";
+import { lighthouseRun } from "./lib/lighthouse.ts";
 import { median, round } from "./lib/stats.ts";
-import { gridRenderTime, lighthouseRun } from "./lib/web.ts";
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,

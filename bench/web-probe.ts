@@ -13,9 +13,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ADMIN_EMAIL, BENCH_PASSWORD } from "./lib/dataset.ts";
 import { BENCH_DATASET_URL } from "./lib/db.ts";
+import { anchorOf, gridRenderTime } from "./lib/grid-render.ts";
 import { signIn, startApi } from "./lib/http.ts";
+import { lighthouseRun } from "./lib/lighthouse.ts";
 import { median } from "./lib/stats.ts";
-import { anchorOf, buildWeb, gridRenderTime, lighthouseRun, routeBundles } from "./lib/web.ts";
+import { buildWeb, routeBundles } from "./lib/web-bundles.ts";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
 const WEB_OUT = path.join(REPO, "bench/.web-dist");

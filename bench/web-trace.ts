@@ -25,11 +25,12 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { blockingTimeMs } from "./lib/blocking-time.ts";
+import { CHROMIUM, CHROMIUM_FLAGS } from "./lib/chromium.ts";
 import { ADMIN_EMAIL, BENCH_PASSWORD } from "./lib/dataset.ts";
 import { BENCH_DATASET_URL } from "./lib/db.ts";
+import { GRID_VIEWPORT } from "./lib/grid-render.ts";
 import { signIn, startApi } from "./lib/http.ts";
 import { median, round } from "./lib/stats.ts";
-import { CHROMIUM, CHROMIUM_FLAGS, GRID_VIEWPORT } from "./lib/web.ts";
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,

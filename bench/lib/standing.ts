@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { budgetRows, REPLAY_SHARE_BUDGET, TPC_B_SHARE_BUDGET } from "./budget-rows.ts";
 import type { KernelCheck } from "./kernel-check.ts";
 import { fractionStanding, movementCost } from "./movement-cost.ts";
 import type { RendererCpuMedians } from "./renderer-cpu.ts";
-import { budgetRows, REPLAY_SHARE_BUDGET, TPC_B_SHARE_BUDGET } from "./report.ts";
 import { median } from "./stats.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the results document is free-form JSON

@@ -1,7 +1,8 @@
+import { lostRunsNote } from "./budget-rows.ts";
+import { anchorOf, gridRenderTime } from "./grid-render.ts";
+import { lighthouseMedian } from "./lighthouse.ts";
 import { rendererCpuMedians } from "./renderer-cpu.ts";
-import { lostRunsNote } from "./report.ts";
 import { log } from "./run-config.ts";
-import { anchorOf, gridRenderTime, lighthouseMedian } from "./web.ts";
 
 /** Lighthouse's score of the sign-in page and, with the administrator's session, the dashboard. */
 export async function lighthouseBenchmark(base: string, adminCookie: string, runs: number) {

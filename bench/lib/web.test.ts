@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { lostRunsNote } from "./report.ts";
-import { anchorOf, type LighthouseResult, lighthouseMedian } from "./web.ts";
+import { lostRunsNote } from "./budget-rows.ts";
+import { anchorOf } from "./grid-render.ts";
+import { type LighthouseResult, lighthouseMedian } from "./lighthouse.ts";
 
 /** A stand-in for one Lighthouse run: a score, or a run that ended with `runtimeError` and none. */
 function run(score: number | null, runtimeError: string | null = null): LighthouseResult {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetRows } from "./report.ts";
+import { budgetRows } from "./budget-rows.ts";
 import { movementResults } from "./results.fixture.ts";
 
 const rowOf = (rows: ReturnType<typeof budgetRows>, start: string) =>
