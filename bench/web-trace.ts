@@ -25,7 +25,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { blockingTimeMs } from "./lib/blocking-time.ts";
-import { CHROMIUM, CHROMIUM_FLAGS } from "./lib/chromium.ts";
+import { CHROMIUM, PLAYWRIGHT_FLAGS } from "./lib/chromium.ts";
 import { ADMIN_EMAIL, BENCH_PASSWORD } from "./lib/dataset.ts";
 import { BENCH_DATASET_URL } from "./lib/db.ts";
 import { GRID_VIEWPORT } from "./lib/grid-render.ts";
@@ -169,7 +169,7 @@ const api = await startApi(BENCH_DATASET_URL, dist);
 try {
   const cookie = await signIn(api.base, "admin", ADMIN_EMAIL, BENCH_PASSWORD);
   for (let visit = 1; visit <= Number(options.visits); visit++) {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.slice(1) });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: PLAYWRIGHT_FLAGS });
     try {
       const context = await browser.newContext({ viewport: GRID_VIEWPORT });
       const [name, value] = cookie.split("=");

@@ -4,7 +4,7 @@ import type { TestProject } from "vitest/node";
 import { spawnServer } from "../apps/api/test/process/server-process.ts";
 import { databaseUrl, startTestPostgres, withAdminClient } from "../apps/api/test/test-postgres.ts";
 import { E2E_ADMIN } from "./accounts.ts";
-import { CHROMIUM_PATH } from "./browser.ts";
+import { CHROMIUM_PATH } from "./chromium.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium.ts";
+import { CHROMIUM, PLAYWRIGHT_FLAGS } from "./chromium.ts";
 import { rendererCpuBetween, rendererSnapshot } from "./renderer-cpu.ts";
 import { median, round } from "./stats.ts";
 
@@ -188,7 +188,7 @@ async function gridPaintAnchor(browser: Browser, appPage: Page, base: string) {
  * to the page's last DOM change of any kind). Null when no /grid request is made from that page.
  */
 export async function gridRenderTime(base: string, cookie: string, pagePaths: string[]) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: PLAYWRIGHT_FLAGS });
   try {
     const context = await browser.newContext({ viewport: GRID_VIEWPORT });
     const [name, value] = cookie.split("=");
