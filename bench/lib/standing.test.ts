@@ -54,7 +54,7 @@ const tableRow = (markdown: string, budget: string) =>
   markdown.split("\n").find((line) => line.startsWith(`| ${budget} |`));
 
 describe("the budgets' standing", () => {
-  it("names a budget without the run's own dates, and a host by its kernel build and CPU", () => {
+  it("names a budget without the run's own dates, and a host by its kernel build, CPU and its model where known", () => {
     expect(budgetKey("Report valuation, full year (2025-11-01..2026-10-31) < 1 s")).toBe(
       "Report valuation, full year < 1 s",
     );
@@ -62,6 +62,14 @@ describe("the budgets' standing", () => {
     expect(hostOf({ machine: { kernel: "6.18.44-fc-v657", cpuModel: "Intel(R) Xeon(R) Processor" } })).toBe(
       "fc-v657 Intel Xeon",
     );
+    const amd = { kernel: "6.18.44-fc-v1300", cpuModel: "AMD EPYC" };
+    expect(hostOf({ machine: { ...amd, cpuId: "family 25 model 1 stepping 1" } })).toBe(
+      "fc-v1300 AMD EPYC 25/1",
+    );
+    expect(hostOf({ machine: { ...amd, cpuId: "family 25 model 17 stepping 1" } })).toBe(
+      "fc-v1300 AMD EPYC 25/17",
+    );
+    expect(hostOf({ machine: { ...amd, cpuId: null } })).toBe("fc-v1300 AMD EPYC");
   });
 
   it("takes only full runs that measured every budget as the benchmark does now", () => {

@@ -64,7 +64,12 @@ export function guestOf(r: Results): string | undefined {
   return r.machine?.pageTableIsolation === true ? `${hypervisor} with page-table isolation` : hypervisor;
 }
 
-/** The host as far as a run can tell it: the kernel's build (which names the host class) and the CPU. */
+/**
+ * The host as far as a run can tell it: the kernel's build (which names the host class) and the CPU,
+ * with its family and model where the run recorded them (since 2026-11-30). One build has run on two
+ * AMD EPYC models whose kernels cost twice as much on one as on the other (fc-v1300: family 25
+ * model 17, and model 1 from `results/2026-12-07-30.json`), so the model makes a class of its own.
+ */
 export function hostOf(r: Results): string {
   const build = /fc-v\d+/.exec(String(r.machine?.kernel ?? ""))?.[0] ?? String(r.machine?.kernel ?? "?");
   const cpu = String(r.machine?.cpuModel ?? "?")
@@ -72,7 +77,8 @@ export function hostOf(r: Results): string {
     .replace(/ Processor$/, "")
     .replace(/\s+/g, " ")
     .trim();
-  return `${build} ${cpu}`;
+  const model = /family (\d+) model (\d+)/.exec(String(r.machine?.cpuId ?? ""));
+  return model ? `${build} ${cpu} ${model[1]}/${model[2]}` : `${build} ${cpu}`;
 }
 
 export function runVerdicts(file: string, r: Results): RunVerdicts {
