@@ -116,7 +116,7 @@ export function pageTableIsolation(sysDir = "/sys/devices/system/cpu/vulnerabili
  * between each backend and the benchmark's one group (the API, the load generator and pgbench), and a
  * nice value acts only within its group. Turning it off gave the API's movements 4.5% more on the
  * thirty-fifth session's Intel host (three pairs) and nothing on the thirty-sixth's AMD host (six
- * pairs): kept so later runs can tell whether it matters on their host (bench/README.md's notes).
+ * pairs): kept so later runs can tell whether it matters on their host (bench/NOTES.md).
  */
 export function schedulerAutogroup(procSysKernel = "/proc/sys/kernel"): boolean | undefined {
   try {

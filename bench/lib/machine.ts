@@ -10,7 +10,7 @@ import { round } from "./stats.ts";
  * stepping the CPU reports (family 25 is Zen 3 and Zen 4), its clock as the guest sees it, and its
  * last-level cache. On two hosts of one kernel build, whose CPU checks and TPC-B transactions cost
  * within a tenth of each other, a replayed movement cost a quarter more on one, and a memory-latency
- * probe did not say why (the thirty-fourth session's notes in bench/README.md): these figures let
+ * probe did not say why (the thirty-fourth session's notes in bench/NOTES.md): these figures let
  * later runs tell whether such hosts differ by their CPU. Runs before 2026-11-30 have the model name
  * only.
  */
