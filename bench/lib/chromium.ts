@@ -1,7 +1,10 @@
-import { CHROMIUM_ARGS } from "../../e2e/chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/chromium.ts";
 
-/** Debian's Chromium, as every browser part of the benchmark starts it. */
-export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's Chromium, as every browser part of the benchmark starts it: CHROME_PATH (chrome-launcher's
+ * name for it), else the browser tests' CHROMIUM_PATH, else /usr/bin/chromium.
+ */
+export const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 
 /**
  * The browser tests' flags (no sandbox as root, no background traffic off loopback) and /tmp for
