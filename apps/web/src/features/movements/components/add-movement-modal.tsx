@@ -27,6 +27,7 @@ import { LocationPicker } from "../../../components/location-picker.tsx";
 import { useNestedDialogOpen } from "../../../components/nested-dialogs.ts";
 import { localized } from "../../../i18n/server-messages.ts";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
+import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
 import { useIdempotencyKey } from "../../../lib/idempotency.ts";
 import { usePeople } from "../../../lib/people.ts";
@@ -100,12 +101,7 @@ interface AddMovementModalProps {
 export function AddMovementModal({ opened, onClose, currentUserId }: AddMovementModalProps) {
   const { t } = useTranslation();
   const createMovement = useCreateMovement();
-  const close = () => {
-    if (!createMovement.isPending) {
-      createMovement.reset();
-      onClose();
-    }
-  };
+  const close = closeUnlessPending(createMovement, onClose);
   // Escape in the layout chooser closes the chooser, not this form under it.
   const chooserOpen = useNestedDialogOpen();
   return (

@@ -10,6 +10,7 @@ import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { LocationPicker } from "../../../components/location-picker.tsx";
 import { useNestedDialogOpen } from "../../../components/nested-dialogs.ts";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
+import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
 import { useIdempotencyKey } from "../../../lib/idempotency.ts";
 import { useCreateMovement } from "../api/movement-writes.ts";
@@ -48,12 +49,7 @@ export function AddStorageLocationButton({ item, currentUserId }: AddStorageLoca
   const createMovement = useCreateMovement();
   // Escape in the layout chooser closes the chooser, not this form under it.
   const chooserOpen = useNestedDialogOpen();
-  const close = () => {
-    if (!createMovement.isPending) {
-      createMovement.reset();
-      modal.close();
-    }
-  };
+  const close = closeUnlessPending(createMovement, modal.close);
   return (
     <>
       <Button

@@ -6,6 +6,7 @@ import { UpdateMovementReasonRequestSchema } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
+import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
 import { useUpdateMovementReason } from "../api/movement-writes.ts";
 import { useMovementTypeLabel } from "./movement-parts.tsx";
@@ -19,12 +20,7 @@ interface EditReasonModalProps {
 export function EditReasonModal({ movement, onClose }: EditReasonModalProps) {
   const { t } = useTranslation();
   const update = useUpdateMovementReason();
-  const close = () => {
-    if (!update.isPending) {
-      update.reset();
-      onClose();
-    }
-  };
+  const close = closeUnlessPending(update, onClose);
   return (
     <Modal opened={movement !== null} onClose={close} title={t("movements.editTitle")} centered>
       {movement ? <EditReasonForm movement={movement} mutation={update} onCancel={close} /> : null}

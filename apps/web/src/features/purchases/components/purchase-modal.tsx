@@ -1,6 +1,7 @@
 import { Modal, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useNestedDialogOpen } from "../../../components/nested-dialogs.ts";
+import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
 import { useCreatePurchase } from "../api/create-purchase.ts";
 import { PurchaseForm } from "./purchase-form.tsx";
 
@@ -14,12 +15,7 @@ export function PurchaseModal({ opened, onClose }: PurchaseModalProps) {
   const { t } = useTranslation();
   const createPurchase = useCreatePurchase();
   // Cancel and the close button reset the form: the modal unmounts its content when closed.
-  const close = () => {
-    if (!createPurchase.isPending) {
-      createPurchase.reset();
-      onClose();
-    }
-  };
+  const close = closeUnlessPending(createPurchase, onClose);
   // Escape in the layout chooser closes the chooser, not this form under it.
   const chooserOpen = useNestedDialogOpen();
   return (

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
+import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
 
 interface AccountFormModalProps {
@@ -36,14 +37,7 @@ export function AccountFormModal({
     validate: validateWith<CreateAccountRequest>(CreateAccountRequestSchema, (values) => values),
   });
 
-  const close = () => {
-    if (mutation.isPending) {
-      return;
-    }
-    form.reset();
-    mutation.reset();
-    onClose();
-  };
+  const close = closeUnlessPending(mutation, onClose, form.reset);
 
   const submit = form.onSubmit((values) => {
     mutation.mutate(values, {

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
+import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
 import { useResetStaffPassword } from "../api/reset-staff-password.ts";
 
@@ -26,14 +27,7 @@ export function ResetPasswordModal({ member, onClose }: ResetPasswordModalProps)
   });
   const name = member ? member.name || member.email : "";
 
-  const close = () => {
-    if (reset.isPending) {
-      return;
-    }
-    form.reset();
-    reset.reset();
-    onClose();
-  };
+  const close = closeUnlessPending(reset, onClose, form.reset);
 
   const submit = form.onSubmit(({ password }) => {
     if (!member) {

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { AdminCredentialsForm } from "../../../components/admin-credentials-modal.tsx";
 import { localized } from "../../../i18n/server-messages.ts";
 import { isApiError } from "../../../lib/api-client.ts";
+import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
 import { useDeleteContainerShelf } from "../api/delete-container-shelf.ts";
 
 export interface ShelfToDelete {
@@ -42,13 +43,7 @@ function refusedItemCount(error: unknown): number | null {
 export function ContainerShelfDeleteModal({ target, adminEmail, onClose }: ContainerShelfDeleteModalProps) {
   const { t } = useTranslation();
   const deleteShelf = useDeleteContainerShelf();
-  const close = () => {
-    if (deleteShelf.isPending) {
-      return;
-    }
-    deleteShelf.reset();
-    onClose();
-  };
+  const close = closeUnlessPending(deleteShelf, onClose);
   const refused = refusedItemCount(deleteShelf.error);
   const itemCount = refused ?? target?.itemCount ?? 0;
 

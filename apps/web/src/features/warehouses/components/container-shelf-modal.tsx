@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { localized } from "../../../i18n/server-messages.ts";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
+import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
 import { useAddContainerShelf } from "../api/add-container-shelf.ts";
 
@@ -20,13 +21,7 @@ interface ContainerShelfModalProps {
 export function ContainerShelfModal({ warehouse, onClose }: ContainerShelfModalProps) {
   const { t } = useTranslation();
   const addShelf = useAddContainerShelf();
-  const close = () => {
-    if (addShelf.isPending) {
-      return;
-    }
-    addShelf.reset();
-    onClose();
-  };
+  const close = closeUnlessPending(addShelf, onClose);
   return (
     <Modal
       opened={warehouse !== null}
