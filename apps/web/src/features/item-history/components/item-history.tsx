@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Card,
   Group,
   SimpleGrid,
@@ -19,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
+import { ItemHeading } from "../../../components/item-heading.tsx";
 import { CardsSkeleton } from "../../../components/loading-skeleton.tsx";
 import { useDateFormat } from "../../../lib/format-date.ts";
 import { formatAed, formatQuantity } from "../../../lib/format-number.ts";
@@ -125,21 +125,7 @@ function HistoryBody({
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="md" padding="lg" component="section" aria-label={t("itemHistory.details")}>
           <Stack gap="sm">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <div>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {item.itemNo}
-                </Text>
-                <Title order={2} size="h3" style={{ overflowWrap: "anywhere" }}>
-                  {item.name}
-                </Title>
-              </div>
-              {item.isLowStock ? (
-                <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
-                  {t("items.lowStock")}
-                </Badge>
-              ) : null}
-            </Group>
+            <ItemHeading item={item} titleSize="h3" />
             {item.description ? (
               <Text size="sm" c="dimmed" style={{ whiteSpace: "pre-line" }}>
                 {item.description}

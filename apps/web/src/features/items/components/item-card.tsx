@@ -1,10 +1,11 @@
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
 import type { ItemView } from "@wms/domain";
 import { itemTypeLabel } from "@wms/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ItemHeading } from "../../../components/item-heading.tsx";
 import { formatAed, formatQuantity } from "../../../lib/format-number.ts";
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -37,21 +38,7 @@ export function ItemCard({ item, historyHref, actions }: ItemCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={`${item.itemNo} ${item.name}`}>
       <Stack gap="xs" h="100%">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <div>
-            <Text size="xs" c="dimmed" ff="monospace">
-              {item.itemNo}
-            </Text>
-            <Title order={2} size="h4" style={{ overflowWrap: "anywhere" }}>
-              {item.name}
-            </Title>
-          </div>
-          {item.isLowStock ? (
-            <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
-              {t("items.lowStock")}
-            </Badge>
-          ) : null}
-        </Group>
+        <ItemHeading item={item} titleSize="h4" />
         {item.description ? (
           <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: "pre-line" }}>
             {item.description}
