@@ -5,21 +5,9 @@ import { itemTypeLabel } from "@wms/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CardFact } from "../../../components/card-fact.tsx";
 import { ItemHeading } from "../../../components/item-heading.tsx";
 import { formatAed, formatQuantity } from "../../../lib/format-number.ts";
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="end" style={{ fontVariantNumeric: "tabular-nums" }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 interface ItemCardProps {
   item: ItemView;
@@ -52,10 +40,10 @@ export function ItemCard({ item, historyHref, actions }: ItemCardProps) {
             {unit}
           </Badge>
         </Group>
-        <Fact label={t("items.totalQuantity")} value={withUnit(item.totalQuantity)} />
-        <Fact label={t("items.totalValue")} value={formatAed(item.totalValue)} />
-        <Fact label={t("items.unitPriceShort")} value={formatAed(item.unitPrice)} />
-        <Fact label={t("items.minimum")} value={withUnit(item.minQuantity)} />
+        <CardFact label={t("items.totalQuantity")} value={withUnit(item.totalQuantity)} />
+        <CardFact label={t("items.totalValue")} value={formatAed(item.totalValue)} />
+        <CardFact label={t("items.unitPriceShort")} value={formatAed(item.unitPrice)} />
+        <CardFact label={t("items.minimum")} value={withUnit(item.minQuantity)} />
         <Text size="sm" fw={500}>
           {t("items.locations")}
         </Text>

@@ -3,20 +3,8 @@ import { IconMapPin } from "@tabler/icons-react";
 import type { WarehouseSummary } from "@wms/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CardFact } from "../../../components/card-fact.tsx";
 import { countFormat, formatAed, numberLocale } from "../../../lib/format-number.ts";
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="end" style={{ fontVariantNumeric: "tabular-nums" }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
 
 interface WarehouseCardProps {
   warehouse: WarehouseSummary;
@@ -41,11 +29,14 @@ export function WarehouseCard({ warehouse, actions }: WarehouseCardProps) {
             {warehouse.location}
           </Text>
         </Group>
-        <Fact label={t("warehouses.shelves")} value={number.format(warehouse.maxShelves)} />
-        <Fact label={t("warehouses.sectionsPerShelf")} value={number.format(warehouse.sectionsPerShelf)} />
-        <Fact label={t("warehouses.totalLocations")} value={number.format(warehouse.totalLocations)} />
-        <Fact label={t("warehouses.itemsStored")} value={number.format(warehouse.itemCount)} />
-        <Fact label={t("warehouses.totalValue")} value={formatAed(warehouse.totalValue)} />
+        <CardFact label={t("warehouses.shelves")} value={number.format(warehouse.maxShelves)} />
+        <CardFact
+          label={t("warehouses.sectionsPerShelf")}
+          value={number.format(warehouse.sectionsPerShelf)}
+        />
+        <CardFact label={t("warehouses.totalLocations")} value={number.format(warehouse.totalLocations)} />
+        <CardFact label={t("warehouses.itemsStored")} value={number.format(warehouse.itemCount)} />
+        <CardFact label={t("warehouses.totalValue")} value={formatAed(warehouse.totalValue)} />
         <Text size="sm" c="dimmed">
           {t("warehouses.containerShelvesCount", { count: warehouse.containerShelves.length })}
         </Text>
