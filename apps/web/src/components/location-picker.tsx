@@ -7,6 +7,7 @@ import { Suspense, useContext, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatQuantity } from "../lib/format-number.ts";
 import { useLocations } from "../lib/locations.ts";
+import { useUnitTexts } from "../lib/unit-format.ts";
 import { chooseHighlightedOnEnter } from "./choose-highlighted-on-enter.ts";
 import { LocationLayoutChooserContext } from "./location-layout-chooser.ts";
 import { useNestedDialog } from "./nested-dialogs.ts";
@@ -93,11 +94,9 @@ export function LocationPicker({
     return byId;
   }, [locations.data, selected, value, excludeIds]);
 
-  const unitLabel = unit ? t(`items.units.${unit}`, { defaultValue: unit }) : "";
+  const { withUnit } = useUnitTexts();
   const holds = (location: LocationOption) =>
-    unitLabel
-      ? t("items.quantityWithUnit", { quantity: formatQuantity(location.quantity), unit: unitLabel })
-      : formatQuantity(location.quantity);
+    unit ? withUnit(location.quantity, unit) : formatQuantity(location.quantity);
 
   const withChooser = layoutChooser && Chooser !== null;
   const choose = (location: LocationOption) => {

@@ -19,9 +19,12 @@ import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { ItemHeading } from "../../../components/item-heading.tsx";
+import { ItemLocations } from "../../../components/item-locations.tsx";
 import { CardsSkeleton } from "../../../components/loading-skeleton.tsx";
 import { useDateFormat } from "../../../lib/format-date.ts";
 import { formatAed, formatQuantity } from "../../../lib/format-number.ts";
+import { useMovementTypeLabel } from "../../../lib/movement-type-label.ts";
+import { useUnitTexts } from "../../../lib/unit-format.ts";
 import { useItemHistory } from "../api/item-history.ts";
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -112,13 +115,9 @@ function HistoryBody({
   dateTime: (iso: string) => string;
 }) {
   const { t } = useTranslation();
-  const unit = t(`items.units.${item.unit}`, { defaultValue: item.unit });
-  const withUnit = (quantity: string) =>
-    t("items.quantityWithUnit", { quantity: formatQuantity(quantity), unit });
-  const typeLabel = (entry: ItemHistoryEntry) =>
-    entry.type === "adjusted" && entry.adjustment
-      ? t("movements.adjustedWith", { adjustment: t(`movements.adjustments.${entry.adjustment}`) })
-      : t(`movements.types.${entry.type}`);
+  const units = useUnitTexts();
+  const withUnit = (quantity: string) => units.withUnit(quantity, item.unit);
+  const typeLabel = useMovementTypeLabel();
 
   return (
     <>
@@ -134,7 +133,7 @@ function HistoryBody({
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
               <Fact label={t("items.itemNo")} value={item.itemNo} />
               <Fact label={t("items.type")} value={itemTypeLabel(item.type)} />
-              <Fact label={t("items.unit")} value={unit} />
+              <Fact label={t("items.unit")} value={units.unitLabel(item.unit)} />
               <Fact label={t("items.unitPriceShort")} value={formatAed(item.unitPrice)} />
               <Fact label={t("items.minimum")} value={withUnit(item.minQuantity)} />
               <Fact label={t("items.totalQuantity")} value={withUnit(item.totalQuantity)} />
@@ -153,30 +152,7 @@ function HistoryBody({
             <Title order={2} size="h4">
               {t("itemHistory.currentLocations")}
             </Title>
-            {item.locations.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t("items.noStock")}
-              </Text>
-            ) : (
-              <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: "none" }}>
-                {item.locations.map((location) => (
-                  <Group
-                    component="li"
-                    key={location.locationId}
-                    justify="space-between"
-                    wrap="nowrap"
-                    gap="xs"
-                  >
-                    <Text size="sm" ff="monospace" style={{ overflowWrap: "anywhere" }}>
-                      {location.code}
-                    </Text>
-                    <Text size="sm" ta="end" style={{ fontVariantNumeric: "tabular-nums" }}>
-                      {withUnit(location.quantity)}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
-            )}
+            <ItemLocations locations={item.locations} unit={item.unit} />
           </Stack>
         </Card>
       </SimpleGrid>

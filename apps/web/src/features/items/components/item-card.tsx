@@ -7,7 +7,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CardFact } from "../../../components/card-fact.tsx";
 import { ItemHeading } from "../../../components/item-heading.tsx";
-import { formatAed, formatQuantity } from "../../../lib/format-number.ts";
+import { ItemLocations } from "../../../components/item-locations.tsx";
+import { formatAed } from "../../../lib/format-number.ts";
+import { useUnitTexts } from "../../../lib/unit-format.ts";
 
 interface ItemCardProps {
   item: ItemView;
@@ -20,9 +22,8 @@ interface ItemCardProps {
 /** One item: identity, type and unit, totals, low-stock flag and where it is stored. */
 export function ItemCard({ item, historyHref, actions }: ItemCardProps) {
   const { t } = useTranslation();
-  const unit = t(`items.units.${item.unit}`, { defaultValue: item.unit });
-  const withUnit = (quantity: string) =>
-    t("items.quantityWithUnit", { quantity: formatQuantity(quantity), unit });
+  const units = useUnitTexts();
+  const withUnit = (quantity: string) => units.withUnit(quantity, item.unit);
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={`${item.itemNo} ${item.name}`}>
       <Stack gap="xs" h="100%">
@@ -37,7 +38,7 @@ export function ItemCard({ item, historyHref, actions }: ItemCardProps) {
             {itemTypeLabel(item.type)}
           </Badge>
           <Badge variant="outline" color="gray" radius="sm" tt="none">
-            {unit}
+            {units.unitLabel(item.unit)}
           </Badge>
         </Group>
         <CardFact label={t("items.totalQuantity")} value={withUnit(item.totalQuantity)} />
@@ -47,31 +48,7 @@ export function ItemCard({ item, historyHref, actions }: ItemCardProps) {
         <Text size="sm" fw={500}>
           {t("items.locations")}
         </Text>
-        {item.locations.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t("items.noStock")}
-          </Text>
-        ) : (
-          <Stack
-            component="ul"
-            gap={2}
-            m={0}
-            p={0}
-            aria-label={t("items.locations")}
-            style={{ listStyle: "none" }}
-          >
-            {item.locations.map((location) => (
-              <Group component="li" key={location.locationId} justify="space-between" gap="xs" wrap="nowrap">
-                <Text size="sm" ff="monospace" style={{ overflowWrap: "anywhere" }}>
-                  {location.code}
-                </Text>
-                <Text size="sm" ta="end" style={{ fontVariantNumeric: "tabular-nums" }}>
-                  {withUnit(location.quantity)}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <ItemLocations locations={item.locations} unit={item.unit} label={t("items.locations")} />
         {historyHref || actions ? (
           <Group gap="xs" mt="auto" pt="sm">
             {historyHref ? (

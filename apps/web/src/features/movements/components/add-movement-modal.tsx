@@ -31,8 +31,8 @@ import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
 import { useIdempotencyKey } from "../../../lib/idempotency.ts";
 import { usePeople } from "../../../lib/people.ts";
+import { useUnitTexts } from "../../../lib/unit-format.ts";
 import { useCreateMovement } from "../api/movement-writes.ts";
-import { useQuantityWithUnit } from "./movement-parts.tsx";
 
 /** What the form holds; `unit` and `available` describe the choices and are never sent. */
 export interface MovementFormValues {
@@ -134,7 +134,7 @@ function AddMovementForm({ currentUserId, onCancel, onDone, mutation }: AddMovem
   const { t } = useTranslation();
   const people = usePeople();
   const idempotency = useIdempotencyKey();
-  const withUnit = useQuantityWithUnit();
+  const { withUnit } = useUnitTexts();
   const form = useForm<MovementFormValues>({
     mode: "controlled",
     initialValues: newMovementValues(currentUserId),

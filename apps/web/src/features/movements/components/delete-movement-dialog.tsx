@@ -8,11 +8,11 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { localized } from "../../../i18n/server-messages.ts";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useDateFormat } from "../../../lib/format-date.ts";
+import { useUnitTexts } from "../../../lib/unit-format.ts";
 import { useErrorMessage } from "../../../lib/use-error-message.ts";
 import { useDeleteMovement } from "../api/movement-writes.ts";
 import { useDeleteWindow } from "../api/movements.ts";
 import { minutesLeftNow } from "../lib/delete-window.ts";
-import { useQuantityWithUnit } from "./movement-parts.tsx";
 
 /** The row whose Delete was pressed, with when the list holding it was answered and when it was pressed. */
 export interface DeleteTarget {
@@ -51,7 +51,7 @@ interface DeleteMovementDialogProps {
 export function DeleteMovementDialog({ target, onClose }: DeleteMovementDialogProps) {
   const { t } = useTranslation();
   const dates = useDateFormat();
-  const withUnit = useQuantityWithUnit();
+  const { withUnit } = useUnitTexts();
   const describe = useErrorMessage();
   const deleteMovement = useDeleteMovement();
   // The last target stays shown while the dialog fades out after closing.

@@ -8,8 +8,8 @@ import { ErrorAlert } from "../../../components/error-alert.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
+import { useMovementTypeLabel } from "../../../lib/movement-type-label.ts";
 import { useUpdateMovementReason } from "../api/movement-writes.ts";
-import { useMovementTypeLabel } from "./movement-parts.tsx";
 
 interface EditReasonModalProps {
   movement: MovementView | null;

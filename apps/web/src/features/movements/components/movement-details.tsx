@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useDateFormat } from "../../../lib/format-date.ts";
 import { formatAed } from "../../../lib/format-number.ts";
-import { MovementTypeBadge, useQuantityWithUnit } from "./movement-parts.tsx";
+import { useUnitTexts } from "../../../lib/unit-format.ts";
+import { MovementTypeBadge } from "./movement-parts.tsx";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -23,7 +24,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function MovementDetails({ movement }: { movement: MovementView }) {
   const { t } = useTranslation();
   const dates = useDateFormat();
-  const withUnit = useQuantityWithUnit();
+  const { withUnit } = useUnitTexts();
   const location = (ref: MovementView["from"]) =>
     ref ? `${ref.code} (${ref.warehouseName})` : t("movements.none");
   return (

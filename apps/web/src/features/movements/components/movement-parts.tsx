@@ -2,18 +2,9 @@ import { Badge, Group, Stack, Text, useDirection, VisuallyHidden } from "@mantin
 import { IconArrowNarrowLeft, IconArrowNarrowRight } from "@tabler/icons-react";
 import type { MovementView } from "@wms/domain";
 import { useTranslation } from "react-i18next";
-import { formatQuantity } from "../../../lib/format-number.ts";
+import { useMovementTypeLabel } from "../../../lib/movement-type-label.ts";
 
 const TYPE_COLORS = { received: "green", moved: "blue", dispatched: "orange", adjusted: "grape" } as const;
-
-/** "Received", or "Adjusted (Increase)" for adjustments. */
-export function useMovementTypeLabel() {
-  const { t } = useTranslation();
-  return (movement: Pick<MovementView, "type" | "adjustment">) =>
-    movement.type === "adjusted" && movement.adjustment
-      ? t("movements.adjustedWith", { adjustment: t(`movements.adjustments.${movement.adjustment}`) })
-      : t(`movements.types.${movement.type}`);
-}
 
 /** The type as a badge, never squeezed to an ellipsis by a narrow table column. */
 export function MovementTypeBadge({ movement }: { movement: Pick<MovementView, "type" | "adjustment"> }) {
@@ -29,16 +20,6 @@ export function MovementTypeBadge({ movement }: { movement: Pick<MovementView, "
       {label(movement)}
     </Badge>
   );
-}
-
-/** The quantity with the item's unit, e.g. "12.5 kilogram". */
-export function useQuantityWithUnit() {
-  const { t } = useTranslation();
-  return (quantity: string, unit: string) =>
-    t("items.quantityWithUnit", {
-      quantity: formatQuantity(quantity),
-      unit: t(`items.units.${unit}`, { defaultValue: unit }),
-    });
 }
 
 type RouteEnd = MovementView["from"];

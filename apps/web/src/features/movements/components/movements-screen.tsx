@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table.tsx";
 import { DeleteButton, EditButton } from "../../../components/row-action-buttons.tsx";
 import { useDateFormat } from "../../../lib/format-date.ts";
+import { useUnitTexts } from "../../../lib/unit-format.ts";
 import { useMovementsList } from "../api/movements.ts";
 import { hasActiveFilters, withFilterChange, withFrom, withTo } from "../lib/movement-filters.ts";
 import { AddMovementModal } from "./add-movement-modal.tsx";
@@ -15,7 +16,7 @@ import type { DeleteTarget } from "./delete-movement-dialog.tsx";
 import { DeleteMovementDialog } from "./delete-movement-dialog.tsx";
 import { EditReasonModal } from "./edit-reason-modal.tsx";
 import { LastMovementModal } from "./last-movement-modal.tsx";
-import { MovementRoute, MovementTypeBadge, useQuantityWithUnit } from "./movement-parts.tsx";
+import { MovementRoute, MovementTypeBadge } from "./movement-parts.tsx";
 import { MovementToolbar } from "./movement-toolbar.tsx";
 import { useMovementFilters } from "./use-movement-filters.ts";
 
@@ -34,7 +35,7 @@ export function MovementsScreen({ currentUserId, actions }: MovementsScreenProps
   const { filters, setFilters, today } = useMovementFilters();
   const movements = useMovementsList(filters);
   const dates = useDateFormat();
-  const withUnit = useQuantityWithUnit();
+  const { withUnit } = useUnitTexts();
   const [addOpened, addModal] = useDisclosure(false);
   const [lastOpened, lastModal] = useDisclosure(false);
   const [editing, setEditing] = useState<MovementView | null>(null);

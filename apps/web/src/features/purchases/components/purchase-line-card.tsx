@@ -2,6 +2,7 @@ import { ActionIcon, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatAed, formatQuantity } from "../../../lib/format-number.ts";
+import { useUnitTexts } from "../../../lib/unit-format.ts";
 import type { PurchaseLineDraft } from "../lib/purchase-draft.ts";
 
 /** One item added to the purchase: its quantity and price, where it goes, and Remove. */
@@ -15,9 +16,8 @@ export function PurchaseLineCard({
   disabled: boolean;
 }) {
   const { t } = useTranslation();
-  const unit = t(`items.units.${line.item.unit}`, { defaultValue: line.item.unit });
-  const withUnit = (quantity: string) =>
-    t("items.quantityWithUnit", { quantity: formatQuantity(quantity), unit });
+  const units = useUnitTexts();
+  const withUnit = (quantity: string) => units.withUnit(quantity, line.item.unit);
   return (
     <Paper
       withBorder

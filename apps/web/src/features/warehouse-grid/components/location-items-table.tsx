@@ -2,14 +2,15 @@ import { Table, Text } from "@mantine/core";
 import type { GridItem } from "@wms/domain";
 import { itemTypeLabel } from "@wms/domain";
 import { useTranslation } from "react-i18next";
-import { formatAed, formatQuantity } from "../../../lib/format-number.ts";
+import { formatAed } from "../../../lib/format-number.ts";
+import { useUnitTexts } from "../../../lib/unit-format.ts";
 
 const NUMBER_CELL = { textAlign: "end", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
 
 /** The items a location holds: Item Details, Type & Unit, Quantity, Value. */
 export function LocationItemsTable({ code, items }: { code: string; items: readonly GridItem[] }) {
   const { t } = useTranslation();
-  const unitLabel = (unit: string) => t(`items.units.${unit}`, { defaultValue: unit });
+  const { unitLabel, withUnit } = useUnitTexts();
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table striped verticalSpacing="xs" aria-label={t("grid.itemsTable", { code })}>
@@ -41,12 +42,7 @@ export function LocationItemsTable({ code, items }: { code: string; items: reado
                   {unitLabel(item.unit)}
                 </Text>
               </Table.Td>
-              <Table.Td style={NUMBER_CELL}>
-                {t("items.quantityWithUnit", {
-                  quantity: formatQuantity(item.quantity),
-                  unit: unitLabel(item.unit),
-                })}
-              </Table.Td>
+              <Table.Td style={NUMBER_CELL}>{withUnit(item.quantity, item.unit)}</Table.Td>
               <Table.Td style={NUMBER_CELL}>{formatAed(item.value)}</Table.Td>
             </Table.Tr>
           ))}
