@@ -110,6 +110,19 @@ export const PUBLIC_SCREENS: Screen[] = [
 
 const ADMIN = "/wmscontrolpaneladmin";
 
+/** The Movements screen's dialogs that admins and staff both open. */
+const ADD_MOVEMENT = dialog(
+  "add-movement",
+  (page, language) => button(page, tr(language, "movements.add")),
+  (language) => tr(language, "movements.addTitle"),
+);
+const LAST_MOVEMENT = dialog(
+  "last-movement",
+  (page, language) => button(page, tr(language, "movements.last")),
+  (language) => tr(language, "movements.lastTitle"),
+  { ready: (shown) => shown.locator('[aria-busy="true"]').waitFor({ state: "detached" }) },
+);
+
 /** Generates a report of a type on the Reports screen. */
 function reportState(type: string, shown: (page: Page) => Promise<void>): StateView {
   return {
@@ -257,22 +270,13 @@ export function adminScreens(data: ScreenData): Screen[] {
           .first()
           .waitFor(),
       views: [
-        dialog(
-          "add-movement",
-          (page, language) => button(page, tr(language, "movements.add")),
-          (language) => tr(language, "movements.addTitle"),
-        ),
+        ADD_MOVEMENT,
         dialog(
           "new-purchase",
           (page, language) => button(page, tr(language, "purchases.open")),
           (language) => tr(language, "purchases.title"),
         ),
-        dialog(
-          "last-movement",
-          (page, language) => button(page, tr(language, "movements.last")),
-          (language) => tr(language, "movements.lastTitle"),
-          { ready: (shown) => shown.locator('[aria-busy="true"]').waitFor({ state: "detached" }) },
-        ),
+        LAST_MOVEMENT,
         dialog(
           "edit-reason",
           (page, language) => button(page, tr(language, "movements.editLabel", { name: item.name })),
@@ -341,19 +345,7 @@ export function staffScreens(data: ScreenData): Screen[] {
     {
       name: "staff-movements",
       path: "/staff/movements",
-      views: [
-        dialog(
-          "add-movement",
-          (page, language) => button(page, tr(language, "movements.add")),
-          (language) => tr(language, "movements.addTitle"),
-        ),
-        dialog(
-          "last-movement",
-          (page, language) => button(page, tr(language, "movements.last")),
-          (language) => tr(language, "movements.lastTitle"),
-          { ready: (shown) => shown.locator('[aria-busy="true"]').waitFor({ state: "detached" }) },
-        ),
-      ],
+      views: [ADD_MOVEMENT, LAST_MOVEMENT],
     },
     { name: "staff-account", path: "/staff/account" },
   ];
