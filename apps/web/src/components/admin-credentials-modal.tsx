@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import type { AdminCredentials } from "@wms/domain";
 import { AdminCredentialsSchema } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { validateWith } from "../lib/form-validation.ts";
 import { ErrorAlert } from "./error-alert.tsx";
+import { FormActions } from "./form-actions.tsx";
 import { PasswordField } from "./password-field.tsx";
 
 interface AdminCredentialsModalProps {
@@ -84,19 +85,13 @@ export function AdminCredentialsForm({
           {...form.getInputProps("password")}
         />
         <ErrorAlert error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t("common.cancel")}
-          </Button>
-          <Button
-            type="submit"
-            color={destructive ? "red" : undefined}
-            loading={pending}
-            disabled={pending || incomplete}
-          >
-            {confirmLabel}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onCancel}
+          pending={pending}
+          submitLabel={confirmLabel}
+          submitDisabled={incomplete}
+          destructive={destructive}
+        />
       </Stack>
     </form>
   );

@@ -1,19 +1,10 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import type { ItemInput, ItemType, ItemUnit, ItemView } from "@wms/domain";
 import { ITEM_TYPES, ITEM_UNITS, ItemInputSchema, itemTypeLabel, WHOLE_NUMBER_UNITS } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
 
@@ -154,14 +145,7 @@ function ItemForm({ submitLabel, initialValues, onSubmit, pending, error, onCanc
           />
         </SimpleGrid>
         <ErrorAlert error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" loading={pending} disabled={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} />
       </Stack>
     </form>
   );

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-} from "@mantine/core";
+import { Modal, NumberInput, SegmentedControl, Select, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import type { Adjustment, CreateMovementRequest, ItemUnit, MovementType } from "@wms/domain";
@@ -22,6 +12,7 @@ import {
 } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { ItemPicker } from "../../../components/item-picker.tsx";
 import { LocationPicker } from "../../../components/location-picker.tsx";
 import { useNestedDialogOpen } from "../../../components/nested-dialogs.ts";
@@ -305,14 +296,7 @@ function AddMovementForm({ currentUserId, onCancel, onDone, mutation }: AddMovem
           {...form.getInputProps("reason")}
         />
         <ErrorAlert error={mutation.error} texts={{ unexpected: t("movements.processFailed") }} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" loading={pending} disabled={pending}>
-            {t("movements.submitAdd")}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} pending={pending} submitLabel={t("movements.submitAdd")} />
       </Stack>
     </form>
   );

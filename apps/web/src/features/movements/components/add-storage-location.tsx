@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Modal, NumberInput, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -7,6 +7,7 @@ import type { CreateMovementRequest, ItemView } from "@wms/domain";
 import { CreateMovementRequestSchema, WHOLE_NUMBER_UNITS } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { LocationPicker } from "../../../components/location-picker.tsx";
 import { useNestedDialogOpen } from "../../../components/nested-dialogs.ts";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
@@ -146,14 +147,11 @@ function StorageLocationForm({ item, currentUserId, mutation, onDone }: StorageL
           {...form.getInputProps("reason")}
         />
         <ErrorAlert error={mutation.error} texts={{ unexpected: t("movements.processFailed") }} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {t("storageLocation.submit")}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onDone}
+          pending={mutation.isPending}
+          submitLabel={t("storageLocation.submit")}
+        />
       </Stack>
     </form>
   );

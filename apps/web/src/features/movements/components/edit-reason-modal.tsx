@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import type { MovementView, UpdateMovementReasonRequest } from "@wms/domain";
 import { UpdateMovementReasonRequestSchema } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
@@ -78,14 +79,11 @@ function EditReasonForm({ movement, mutation, onCancel }: EditReasonFormProps) {
           {...form.getInputProps("reason")}
         />
         <ErrorAlert error={mutation.error} texts={{ unexpected: t("movements.updateFailed") }} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {t("movements.submitEdit")}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onCancel}
+          pending={mutation.isPending}
+          submitLabel={t("movements.submitEdit")}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { Modal, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import type { UseMutationResult } from "@tanstack/react-query";
@@ -6,6 +6,7 @@ import type { Account, CreateAccountRequest } from "@wms/domain";
 import { CreateAccountRequestSchema } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
@@ -76,14 +77,7 @@ export function AccountFormModal({
             {...form.getInputProps("password")}
           />
           <ErrorAlert error={mutation.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={mutation.isPending}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions onCancel={close} pending={mutation.isPending} submitLabel={submitLabel} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Modal, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import type { Account, ResetPasswordRequest } from "@wms/domain";
 import { ResetPasswordRequestSchema } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
@@ -60,14 +61,7 @@ export function ResetPasswordModal({ member, onClose }: ResetPasswordModalProps)
             {...form.getInputProps("password")}
           />
           <ErrorAlert error={reset.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={reset.isPending}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" loading={reset.isPending} disabled={reset.isPending}>
-              {t("staff.submitReset")}
-            </Button>
-          </Group>
+          <FormActions onCancel={close} pending={reset.isPending} submitLabel={t("staff.submitReset")} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { Modal, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import type { AddContainerShelfRequest, WarehouseSummary } from "@wms/domain";
 import { AddContainerShelfRequestSchema, containerShelfNameProblem, MESSAGES } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { localized } from "../../../i18n/server-messages.ts";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { closeUnlessPending } from "../../../lib/close-unless-pending.ts";
@@ -97,14 +98,11 @@ function ContainerShelfForm({ warehouse, onDone, mutation }: ContainerShelfFormP
           {...form.getInputProps("name")}
         />
         <ErrorAlert error={mutation.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
-            {t("warehouses.submitContainerShelf")}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onDone}
+          pending={mutation.isPending}
+          submitLabel={t("warehouses.submitContainerShelf")}
+        />
       </Stack>
     </form>
   );

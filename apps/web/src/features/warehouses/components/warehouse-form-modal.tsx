@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, TextInput } from "@mantine/core";
+import { Group, Modal, NumberInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import {
   DEFAULT_SECTIONS_PER_SHELF,
@@ -9,6 +9,7 @@ import {
 } from "@wms/domain";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/error-alert.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { fieldErrorsOf } from "../../../lib/api-client.ts";
 import { validateWith } from "../../../lib/form-validation.ts";
 
@@ -114,14 +115,7 @@ function WarehouseForm({
           />
         </Group>
         <ErrorAlert error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" loading={pending} disabled={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} />
       </Stack>
     </form>
   );
