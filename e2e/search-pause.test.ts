@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./accounts.ts";
 import { useBrowser } from "./browser.ts";
@@ -68,4 +68,58 @@ describe("[SEARCH] The pause after typing", () => {
     await page.clock.resume();
     expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
   });
+
+  it("keeps the typed search in the box while the address and the list catch up with it", async () => {
+    const { page, search } = await itemsScreenOfAnAdmin();
+    // The list for the new search is held, so the screen's move to it (a transition) stays under way.
+    const list = await holdRequests(
+      page,
+      (url) => url.pathname === "/api/items" && url.searchParams.has("search"),
+    );
+    await recordValuesWrittenByThePage(search);
+    await search.fill("assam");
+    await page.waitForURL((url) => url.searchParams.get("search") === "assam", { timeout: 5_000 });
+    await list.requested;
+    expect(await search.inputValue()).toBe("assam");
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).searchParams.get("search") === "assam",
+    );
+    list.release();
+    await answered;
+    // A frame for the screen to take the answer in.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    expect(await search.inputValue()).toBe("assam");
+    // The typing wrote "assam"; the page itself never wrote another text over it, not even for a frame.
+    expect(
+      await page.evaluate(() => (window as unknown as { searchBoxWrites: string[] }).searchBoxWrites),
+    ).toEqual([]);
+    expect(unexpectedErrors(browser.pageErrors())).toEqual([]);
+  });
 });
+
+/**
+ * Records in `window.searchBoxWrites` every text the page's code sets on the box through its value
+ * property (React's writes), and none of the typing, which edits the box without it.
+ */
+async function recordValuesWrittenByThePage(box: Locator) {
+  await box.evaluate((input: HTMLInputElement) => {
+    const writes: string[] = [];
+    (window as unknown as { searchBoxWrites: string[] }).searchBoxWrites = writes;
+    // React tracks the box's value through a property of the element itself; write through it.
+    const own =
+      Object.getOwnPropertyDescriptor(input, "value") ??
+      (Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value") as PropertyDescriptor);
+    Object.defineProperty(input, "value", {
+      configurable: true,
+      get() {
+        return own.get?.call(this);
+      },
+      set(value: string) {
+        if (value !== own.get?.call(this)) {
+          writes.push(value);
+        }
+        own.set?.call(this, value);
+      },
+    });
+  });
+}

@@ -18,11 +18,20 @@ interface DebouncedSearchInputProps
 /** A search box whose text shows at once while the search itself follows after a pause. */
 export function DebouncedSearchInput({ value, onSearchChange, ...props }: DebouncedSearchInputProps) {
   const [input, setInput] = useState(value);
-  const [shownValue, setShownValue] = useState(value);
-  if (value !== shownValue) {
-    // The committed search changed from elsewhere (back, reload, a link, Clear filters): show it.
-    setShownValue(value);
-    setInput(value);
+  // The committed search as this box last saw it, and the search the box last wrote itself. The
+  // address catches up with a written search a render or more later (the router moves in a
+  // transition), so the committed search is compared with what it was, not with what was written: a
+  // change to the written search is the box's own and leaves the text as it is now, with any typing
+  // since; a change to anything else came from elsewhere (back, reload, a link, Clear filters) and
+  // is shown.
+  const [seenValue, setSeenValue] = useState(value);
+  const [written, setWritten] = useState<string | null>(null);
+  if (value !== seenValue) {
+    setSeenValue(value);
+    if (value !== written) {
+      setInput(value);
+      setWritten(null);
+    }
   }
   // A click on another screen may still be loading that screen's code when the pause ends: the search
   // written into the address then would be a navigation of its own and cancel the click.
@@ -31,7 +40,7 @@ export function DebouncedSearchInput({ value, onSearchChange, ...props }: Deboun
     if (leaving()) {
       return;
     }
-    setShownValue(text.trim());
+    setWritten(text.trim());
     onSearchChange(text.trim());
   }, SEARCH_DEBOUNCE_MS);
   return (
