@@ -71,7 +71,7 @@ describe("[SEARCH] The pause after typing", () => {
 
   it("keeps the typed search in the box while the address and the list catch up with it", async () => {
     const { page, search } = await itemsScreenOfAnAdmin();
-    // The list for the new search is held, so the screen's move to it (a transition) stays under way.
+    // The list for the new search is held, so the screen is still on its way to it when the box is read.
     const list = await holdRequests(
       page,
       (url) => url.pathname === "/api/items" && url.searchParams.has("search"),
